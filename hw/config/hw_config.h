@@ -1,0 +1,108 @@
+#pragma once
+// The typed hardware configuration: configs/*.yaml -> HwConfig -> modules. No hardware number
+// lives in C++; each field here is filled by the strict loader (hw/config/loader.h) from YAML,
+// where every figure carries a comment naming its source. Sections mirror the module tree.
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "isa/isa.h"
+
+namespace npu::hw {
+
+struct ChipConfig {
+  std::string name;              // "ascend910b"
+  isa::Arch arch = isa::Arch::A2;
+  int clusters = 1;              // 1 AIC + 2 AIV each
+  int aiv_per_cluster = 2;
+  double clock_ghz = 1.0;
+};
+
+// Capacities (bytes) and alignments (bytes) of one core's local buffers.
+struct BufferConfig {
+  uint64_t l1 = 0, l0a = 0, l0b = 0, l0c = 0, bias_table = 0, fixpipe = 0, ub = 0;
+  uint32_t l1_align = 32, l0a_align = 512, l0b_align = 512, l0c_align = 64, bias_table_align = 64,
+           fixpipe_align = 128, ub_align = 32;
+};
+
+// Scalar unit: cycles per scalar timing class, and dispatch into the pipe queues.
+struct ScalarConfig {
+  uint32_t alu = 1, mul = 1, div = 1, fp = 1, branch = 1;
+  uint32_t dispatch = 1;                     // cycles to issue one instruction into a pipe queue
+  uint32_t sync = 1;                         // set_flag/wait_flag/barrier/cross-core bookkeeping
+  std::array<uint32_t, isa::kNumPipes> queue_depth{};  // per pipe (index = isa::Pipe)
+};
+
+// One data-movement path (MTE1/2/3, FixPipe): rate and fixed start-up per instruction.
+struct PathConfig {
+  double bytes_per_cycle = 1;
+  uint32_t startup = 0;
+};
+
+struct MteConfig {
+  PathConfig gm_ub, ub_gm, gm_l1, l1_l0a, l1_l0b, l1_fb, ub_l1, l1_ub, l0c_gm, l0c_ub;
+  uint32_t max_outstanding = 16;  // line requests an MTE keeps in flight to L2
+};
+
+struct CubeConfig {
+  uint32_t startup = 0;
+  uint32_t m0 = 16, n0 = 16;                       // fractal tile of one cube cycle
+  uint32_t k0_b16 = 16, k0_s8 = 32, k0_f32 = 8, k0_fp8 = 32;  // k per cycle by input dtype
+};
+
+// Vector: startup + passes * ceil(bytes / repeat_bytes) * cycles_per_repeat(class, dtype).
+struct VectorConfig {
+  uint32_t startup = 0;
+  uint32_t repeat_bytes = 256;
+  // key: "<TimingClass name>.<dtype>" e.g. "VecBinary.f32"; "<TimingClass name>" is the default.
+  std::map<std::string, double> cycles_per_repeat;
+  double cycles(isa::TimingClass c, isa::Dtype d) const;  // looks up the specific key, then default
+};
+
+struct L2Config {
+  uint64_t size = 0;             // bytes, whole chip
+  uint32_t ways = 1;
+  uint32_t line = 512;           // bytes
+  uint32_t slices = 1;           // address-interleaved by line
+  std::string replacement = "lru";  // by name: lru, srrip, random
+  uint32_t read_hit_latency = 1, write_hit_latency = 1;
+  double slice_bytes_per_cycle = 1;
+  uint32_t mshrs_per_slice = 1;
+  bool warm = false;             // start with every line of the case's inputs resident (if they fit)
+  uint64_t random_seed = 1;      // for the random replacement policy (deterministic)
+};
+
+struct HbmConfig {
+  uint64_t size = 0;
+  uint32_t channels = 1;
+  double channel_bytes_per_cycle = 1;  // per channel, at the core clock
+  uint32_t latency = 1;                // cycles from request to first byte
+  uint32_t interleave = 512;           // bytes per channel before moving to the next
+};
+
+// Links between cores and the L2 slices.
+struct NocConfig {
+  double core_read_bytes_per_cycle = 1, core_write_bytes_per_cycle = 1;
+  uint32_t latency = 0;
+};
+
+struct SimConfig {
+  uint64_t watchdog_cycles = 1000000;  // no instruction retires for this long -> error
+};
+
+struct HwConfig {
+  ChipConfig chip;
+  BufferConfig buffers;
+  ScalarConfig scalar;
+  MteConfig mte;
+  CubeConfig cube;
+  VectorConfig vector;
+  L2Config l2;
+  HbmConfig hbm;
+  NocConfig noc;
+  SimConfig sim;
+  std::string source_path;  // the YAML file it came from
+};
+
+}  // namespace npu::hw
