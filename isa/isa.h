@@ -34,7 +34,7 @@ enum class TimingClass : uint8_t {
   ScalarAlu, ScalarMul, ScalarDiv, ScalarFp, ScalarBranch, End, Sync,
   DmaGmUb, DmaUbGm, DmaGmL1, DmaL1L0a, DmaL1L0b, DmaL1Fb, DmaUbL1, DmaL1Ub,
   Mmad, MmadMx, Fix, FixUb,
-  VecBinary, VecDiv, VecScalar, VecUnary, VecTranscend, VecCast, VecCopy, VecReduce, VecBroadcast,
+  VecBinary, VecDiv, VecScalar, VecUnary, VecTranscend, VecCast, VecCopy, VecReduce, VecReduceMax, VecBroadcast,
 };
 std::string_view timing_class_name(TimingClass c);
 

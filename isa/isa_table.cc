@@ -107,7 +107,7 @@ std::string_view timing_class_name(TimingClass c) {
     CASE(Sync) CASE(DmaGmUb) CASE(DmaUbGm) CASE(DmaGmL1) CASE(DmaL1L0a) CASE(DmaL1L0b)
     CASE(DmaL1Fb) CASE(DmaUbL1) CASE(DmaL1Ub) CASE(Mmad) CASE(MmadMx) CASE(Fix) CASE(FixUb)
     CASE(VecBinary) CASE(VecDiv) CASE(VecScalar) CASE(VecUnary) CASE(VecTranscend) CASE(VecCast)
-    CASE(VecCopy) CASE(VecReduce) CASE(VecBroadcast)
+    CASE(VecCopy) CASE(VecReduce) CASE(VecReduceMax) CASE(VecBroadcast)
 #undef CASE
   }
   return "?";

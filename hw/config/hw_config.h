@@ -57,7 +57,9 @@ struct VectorConfig {
   uint32_t repeat_bytes = 256;
   // key: "<TimingClass name>.<dtype>" e.g. "VecBinary.f32"; "<TimingClass name>" is the default.
   std::map<std::string, double> cycles_per_repeat;
-  double cycles(isa::TimingClass c, isa::Dtype d) const;  // looks up the specific key, then default
+  // Looks up "<class>.<dtype>", then "<class>"; throws npu::Error if neither exists (the loader
+  // guarantees both for every vector class). For a cast, pass the source dtype.
+  double cycles(isa::TimingClass c, isa::Dtype d) const;
 };
 
 struct L2Config {
@@ -76,6 +78,8 @@ struct L2Config {
 struct HbmConfig {
   uint64_t size = 0;
   uint32_t channels = 1;
+  double bandwidth_gbps = 1;           // whole device, 1e9 bytes/s (the YAML key hbm.bandwidth_gbps)
+  // Derived by the loader, not a YAML key: bandwidth_gbps / clock_ghz / channels.
   double channel_bytes_per_cycle = 1;  // per channel, at the core clock
   uint32_t latency = 1;                // cycles from request to first byte
   uint32_t interleave = 512;           // bytes per channel before moving to the next

@@ -1,0 +1,342 @@
+// The one declaration of every configuration key (see schema.h). Add a key here and the loader,
+// the dump and docs/config.md pick it up; the YAML files must then carry it (unless optional).
+#include "hw/config/schema.h"
+
+#include <algorithm>
+#include <type_traits>
+
+namespace npu::hw {
+namespace {
+
+// A member of HwConfig, usable on const and non-const configs.
+#define FIELD(expr) [](auto& c) -> auto& { return c.expr; }
+
+constexpr double kMaxSize = 1125899906842624.0;  // 1 PiB: far above any real memory, below 2^53
+
+template <class Ref>
+KeySpec int_key(std::string path, Ref ref, double lo, double hi, std::string unit, std::string desc,
+                KeyType type = KeyType::Int) {
+  KeySpec k;
+  k.path = std::move(path);
+  k.type = type;
+  k.min = lo;
+  k.max = hi;
+  k.unit = std::move(unit);
+  k.description = std::move(desc);
+  k.set = [ref](HwConfig& c, const KeyValue& v) {
+    auto& m = ref(c);
+    m = static_cast<std::remove_reference_t<decltype(m)>>(v.i);
+  };
+  k.get = [ref](const HwConfig& c) {
+    KeyValue v;
+    v.i = static_cast<int64_t>(ref(c));
+    return v;
+  };
+  return k;
+}
+
+template <class Ref>
+KeySpec size_key(std::string path, Ref ref, double lo, double hi, std::string desc) {
+  return int_key(std::move(path), ref, lo, hi, "bytes", std::move(desc), KeyType::Size);
+}
+
+template <class Ref>
+KeySpec float_key(std::string path, Ref ref, double lo, double hi, std::string unit,
+                  std::string desc) {
+  KeySpec k;
+  k.path = std::move(path);
+  k.type = KeyType::Float;
+  k.min = lo;
+  k.max = hi;
+  k.unit = std::move(unit);
+  k.description = std::move(desc);
+  k.set = [ref](HwConfig& c, const KeyValue& v) { ref(c) = v.f; };
+  k.get = [ref](const HwConfig& c) {
+    KeyValue v;
+    v.f = ref(c);
+    return v;
+  };
+  return k;
+}
+
+template <class Ref>
+KeySpec bool_key(std::string path, Ref ref, std::string desc) {
+  KeySpec k;
+  k.path = std::move(path);
+  k.type = KeyType::Bool;
+  k.description = std::move(desc);
+  k.set = [ref](HwConfig& c, const KeyValue& v) { ref(c) = v.b; };
+  k.get = [ref](const HwConfig& c) {
+    KeyValue v;
+    v.b = ref(c);
+    return v;
+  };
+  return k;
+}
+
+template <class Ref>
+KeySpec string_key(std::string path, Ref ref, std::string desc, KeyType type = KeyType::String,
+                   std::vector<std::string> choices = {}) {
+  KeySpec k;
+  k.path = std::move(path);
+  k.type = type;
+  k.choices = std::move(choices);
+  k.description = std::move(desc);
+  k.set = [ref](HwConfig& c, const KeyValue& v) { ref(c) = v.s; };
+  k.get = [ref](const HwConfig& c) {
+    KeyValue v;
+    v.s = ref(c);
+    return v;
+  };
+  return k;
+}
+
+KeySpec optional(KeySpec k, std::string default_text) {
+  k.default_text = std::move(default_text);
+  return k;
+}
+
+KeySpec arch_key() {
+  KeySpec k;
+  k.path = "chip.arch";
+  k.type = KeyType::Enum;
+  k.choices = {std::string(isa::arch_name(isa::Arch::A2)), std::string(isa::arch_name(isa::Arch::A5))};
+  k.description =
+      "Architecture: a2 (Ascend 910B, Atlas A2/A3) or a5 (Ascend 950: adds UB<->L1, L0C->UB, MX "
+      "matmul).";
+  k.set = [](HwConfig& c, const KeyValue& v) {
+    c.chip.arch = v.s == isa::arch_name(isa::Arch::A5) ? isa::Arch::A5 : isa::Arch::A2;
+  };
+  k.get = [](const HwConfig& c) {
+    KeyValue v;
+    v.s = std::string(isa::arch_name(c.chip.arch));
+    return v;
+  };
+  return k;
+}
+
+// vector.cycles_per_repeat.<class>: "<class>" holds the default, "<class>.<dtype>" overrides.
+KeySpec vector_class_key(isa::TimingClass tc) {
+  std::string name(isa::timing_class_name(tc));
+  KeySpec k;
+  k.path = "vector.cycles_per_repeat." + name;
+  k.type = KeyType::PerDtype;
+  k.min = 0.001;
+  k.max = 100000;
+  k.unit = "cycles";
+  k.description = "Cycles per repeat (vector.repeat_bytes) of the " + name +
+                  " timing class: one number for every dtype, or a map `{default: x, <dtype>: y}`.";
+  k.set = [name](HwConfig& c, const KeyValue& v) {
+    auto& m = c.vector.cycles_per_repeat;
+    for (auto it = m.begin(); it != m.end();)
+      it = (it->first == name || it->first.rfind(name + ".", 0) == 0) ? m.erase(it) : std::next(it);
+    for (const auto& [dt, cyc] : v.table) m[dt == "default" ? name : name + "." + dt] = cyc;
+  };
+  k.get = [name](const HwConfig& c) {
+    KeyValue v;
+    for (const auto& [key, cyc] : c.vector.cycles_per_repeat) {
+      if (key == name) v.table["default"] = cyc;
+      else if (key.rfind(name + ".", 0) == 0) v.table[key.substr(name.size() + 1)] = cyc;
+    }
+    return v;
+  };
+  return k;
+}
+
+void add_mte_path(std::vector<KeySpec>& s, const char* name, PathConfig MteConfig::*pm,
+                  const char* what) {
+  std::string p = std::string("mte.") + name;
+  s.push_back(float_key(p + ".bytes_per_cycle", [pm](auto& c) -> auto& { return (c.mte.*pm).bytes_per_cycle; },
+                        0.001, 4096, "B/cycle", std::string("Rate of the ") + what + " path."));
+  s.push_back(int_key(p + ".startup", [pm](auto& c) -> auto& { return (c.mte.*pm).startup; }, 0,
+                      100000, "cycles",
+                      std::string("Fixed cost per instruction on the ") + what +
+                          " path (GM paths: on top of the L2/HBM latency, which the memory model adds)."));
+}
+
+std::vector<KeySpec> build_schema() {
+  std::vector<KeySpec> s;
+  // chip
+  s.push_back(string_key("chip.name", FIELD(chip.name), "Name of the configuration, echoed in reports."));
+  s.push_back(arch_key());
+  s.push_back(int_key("chip.clusters", FIELD(chip.clusters), 1, 1024, "",
+                      "Clusters on the chip; each is 1 AIC (cube core) + aiv_per_cluster AIVs."));
+  s.push_back(int_key("chip.aiv_per_cluster", FIELD(chip.aiv_per_cluster), 1, 2, "",
+                      "Vector cores (AIV) per cluster."));
+  s.push_back(float_key("chip.clock_ghz", FIELD(chip.clock_ghz), 0.1, 10, "GHz",
+                        "Core clock; every cycle figure in this file is at this clock."));
+  // buffers
+  struct Buf { const char* name; uint64_t BufferConfig::*size; uint32_t BufferConfig::*align; const char* what; };
+  const Buf bufs[] = {
+      {"l1", &BufferConfig::l1, &BufferConfig::l1_align, "AIC L1 buffer"},
+      {"l0a", &BufferConfig::l0a, &BufferConfig::l0a_align, "AIC L0A (cube left operand)"},
+      {"l0b", &BufferConfig::l0b, &BufferConfig::l0b_align, "AIC L0B (cube right operand)"},
+      {"l0c", &BufferConfig::l0c, &BufferConfig::l0c_align, "AIC L0C (cube accumulator)"},
+      {"bias_table", &BufferConfig::bias_table, &BufferConfig::bias_table_align, "AIC BiasTable"},
+      {"fixpipe", &BufferConfig::fixpipe, &BufferConfig::fixpipe_align,
+       "AIC FixPipe buffer (per-channel quant scales)"},
+      {"ub", &BufferConfig::ub, &BufferConfig::ub_align, "AIV Unified Buffer"},
+  };
+  for (const Buf& b : bufs) {
+    auto size = b.size;
+    auto align = b.align;
+    std::string p = std::string("buffers.") + b.name;
+    s.push_back(size_key(p + ".size", [size](auto& c) -> auto& { return c.buffers.*size; }, 32,
+                         64.0 * 1024 * 1024, std::string("Capacity of the ") + b.what + "."));
+    s.push_back(int_key(p + ".align", [align](auto& c) -> auto& { return c.buffers.*align; }, 1,
+                        4096, "bytes",
+                        std::string("Required alignment of every access to the ") + b.what +
+                            " (a power of two)."));
+  }
+  // scalar
+  s.push_back(int_key("scalar.cycles.alu", FIELD(scalar.alu), 1, 1000, "cycles", "Integer ALU, moves, special-register reads, ldp."));
+  s.push_back(int_key("scalar.cycles.mul", FIELD(scalar.mul), 1, 1000, "cycles", "Integer multiply."));
+  s.push_back(int_key("scalar.cycles.div", FIELD(scalar.div), 1, 1000, "cycles", "Integer divide and remainder."));
+  s.push_back(int_key("scalar.cycles.fp", FIELD(scalar.fp), 1, 1000, "cycles", "Scalar fp32 arithmetic and conversions."));
+  s.push_back(int_key("scalar.cycles.branch", FIELD(scalar.branch), 1, 1000, "cycles", "Branches and jumps."));
+  s.push_back(int_key("scalar.dispatch", FIELD(scalar.dispatch), 1, 1000, "cycles",
+                      "Scalar-unit cycles to issue one instruction into a pipe queue."));
+  s.push_back(int_key("scalar.sync", FIELD(scalar.sync), 1, 1000, "cycles",
+                      "Bookkeeping cost of set_flag/wait_flag/barrier/cc_set/cc_wait in their pipe."));
+  for (int p = 0; p < isa::kNumPipes; ++p) {
+    std::string name(isa::keyword(isa::EnumType::Pipe, p));
+    s.push_back(int_key("scalar.queue_depth." + name,
+                        [p](auto& c) -> auto& { return c.scalar.queue_depth[p]; }, 1, 4096,
+                        "instructions",
+                        "Depth of the " + std::string(isa::pipe_name(static_cast<isa::Pipe>(p))) +
+                            " instruction queue; a full queue stalls the scalar unit."));
+  }
+  // mte
+  add_mte_path(s, "gm_ub", &MteConfig::gm_ub, "GM->UB (MTE2, AIV)");
+  add_mte_path(s, "ub_gm", &MteConfig::ub_gm, "UB->GM (MTE3, AIV)");
+  add_mte_path(s, "gm_l1", &MteConfig::gm_l1, "GM->L1 (MTE2, AIC)");
+  add_mte_path(s, "l1_l0a", &MteConfig::l1_l0a, "L1->L0A (MTE1)");
+  add_mte_path(s, "l1_l0b", &MteConfig::l1_l0b, "L1->L0B (MTE1)");
+  add_mte_path(s, "l1_fb", &MteConfig::l1_fb, "L1->FixPipe buffer (FIXP)");
+  add_mte_path(s, "ub_l1", &MteConfig::ub_l1, "UB->L1 (a5 only)");
+  add_mte_path(s, "l1_ub", &MteConfig::l1_ub, "L1->UB (a5 only)");
+  add_mte_path(s, "l0c_gm", &MteConfig::l0c_gm, "L0C->GM (FIXP)");
+  add_mte_path(s, "l0c_ub", &MteConfig::l0c_ub, "L0C->UB (FIXP, a5 only)");
+  s.push_back(int_key("mte.max_outstanding", FIELD(mte.max_outstanding), 1, 4096, "requests",
+                      "L2-line requests one MTE keeps in flight (bounds one core's GM bandwidth by latency)."));
+  // cube
+  s.push_back(int_key("cube.startup", FIELD(cube.startup), 0, 100000, "cycles",
+                      "Fixed cycles per mmad: startup + ceil(m/m0) * ceil(n/n0) * ceil(k/k0)."));
+  s.push_back(int_key("cube.m0", FIELD(cube.m0), 1, 256, "elements", "Rows of the cube's fractal tile per cycle."));
+  s.push_back(int_key("cube.n0", FIELD(cube.n0), 1, 256, "elements", "Columns of the cube's fractal tile per cycle."));
+  s.push_back(int_key("cube.k0.b16", FIELD(cube.k0_b16), 1, 256, "elements", "k per cycle for bf16/f16 inputs."));
+  s.push_back(int_key("cube.k0.s8", FIELD(cube.k0_s8), 1, 256, "elements", "k per cycle for int8 inputs."));
+  s.push_back(int_key("cube.k0.f32", FIELD(cube.k0_f32), 1, 256, "elements", "k per cycle for fp32 inputs."));
+  s.push_back(int_key("cube.k0.fp8", FIELD(cube.k0_fp8), 1, 256, "elements", "k per cycle for MX fp8 inputs (a5)."));
+  // vector
+  s.push_back(int_key("vector.startup", FIELD(vector.startup), 0, 100000, "cycles",
+                      "Fixed cycles per vector instruction: startup + passes * ceil(bytes/repeat_bytes) * cycles_per_repeat."));
+  s.push_back(int_key("vector.repeat_bytes", FIELD(vector.repeat_bytes), 32, 4096, "bytes",
+                      "Bytes of one vector repeat (8 blocks of 32 B on Ascend)."));
+  for (int tc = static_cast<int>(isa::TimingClass::VecBinary);
+       tc <= static_cast<int>(isa::TimingClass::VecBroadcast); ++tc)
+    s.push_back(vector_class_key(static_cast<isa::TimingClass>(tc)));
+  // l2
+  s.push_back(size_key("l2.size", FIELD(l2.size), 1024, kMaxSize, "Capacity of the whole L2 (all slices)."));
+  s.push_back(int_key("l2.ways", FIELD(l2.ways), 1, 256, "", "Associativity."));
+  s.push_back(size_key("l2.line", FIELD(l2.line), 32, 4096, "Line size (a power of two); GM traffic moves in lines."));
+  s.push_back(int_key("l2.slices", FIELD(l2.slices), 1, 1024, "",
+                      "Slices, address-interleaved by line; size / (ways * line * slices) sets per slice must be a power of two."));
+  s.push_back(string_key("l2.replacement", FIELD(l2.replacement), "Replacement policy, by name.",
+                         KeyType::Enum, {"lru", "srrip", "random"}));
+  s.push_back(int_key("l2.read_hit_latency", FIELD(l2.read_hit_latency), 1, 100000, "cycles", "Read hit latency as seen by the requesting core."));
+  s.push_back(int_key("l2.write_hit_latency", FIELD(l2.write_hit_latency), 1, 100000, "cycles", "Write latency until the write is acknowledged."));
+  s.push_back(float_key("l2.slice_bytes_per_cycle", FIELD(l2.slice_bytes_per_cycle), 0.001, 65536, "B/cycle", "Data bandwidth of one slice."));
+  s.push_back(int_key("l2.mshrs_per_slice", FIELD(l2.mshrs_per_slice), 1, 4096, "", "Outstanding misses per slice."));
+  s.push_back(optional(bool_key("l2.warm", FIELD(l2.warm),
+                                "Start with the case's input tensors resident (if they fit)."),
+                       "false"));
+  s.push_back(optional(int_key("l2.random_seed", FIELD(l2.random_seed), 0, 4294967295.0, "",
+                               "Seed of the random replacement policy (deterministic)."),
+                       "1"));
+  // hbm
+  s.push_back(size_key("hbm.size", FIELD(hbm.size), 1024, kMaxSize, "Capacity of global memory."));
+  s.push_back(int_key("hbm.channels", FIELD(hbm.channels), 1, 1024, "", "Address-interleaved channels."));
+  s.push_back(float_key("hbm.bandwidth_gbps", FIELD(hbm.bandwidth_gbps), 0.001, 1e6, "GB/s",
+                        "Total bandwidth of all channels in 1e9 B/s; the loader derives each channel's "
+                        "bytes per core cycle = bandwidth_gbps / clock_ghz / channels."));
+  s.push_back(int_key("hbm.latency", FIELD(hbm.latency), 1, 100000, "cycles", "From request to first byte, after an L2 miss."));
+  s.push_back(size_key("hbm.interleave", FIELD(hbm.interleave), 32, 1048576.0,
+                       "Bytes mapped to one channel before the next (a multiple of l2.line, a power of two)."));
+  // noc
+  s.push_back(float_key("noc.core_read_bytes_per_cycle", FIELD(noc.core_read_bytes_per_cycle), 0.001, 65536, "B/cycle",
+                        "Read bandwidth of one core's link to the L2."));
+  s.push_back(float_key("noc.core_write_bytes_per_cycle", FIELD(noc.core_write_bytes_per_cycle), 0.001, 65536, "B/cycle",
+                        "Write bandwidth of one core's link to the L2."));
+  s.push_back(int_key("noc.latency", FIELD(noc.latency), 0, 100000, "cycles", "One-way link latency, added to every request and response."));
+  // sim
+  s.push_back(int_key("sim.watchdog_cycles", FIELD(sim.watchdog_cycles), 1000, 1e15, "cycles",
+                      "End the run with an error when no instruction retires for this long."));
+  return s;
+}
+#undef FIELD
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+}  // namespace
+
+std::string_view key_type_name(KeyType t) {
+  switch (t) {
+    case KeyType::Int: return "int";
+    case KeyType::Float: return "float";
+    case KeyType::Bool: return "bool";
+    case KeyType::String: return "string";
+    case KeyType::Size: return "size";
+    case KeyType::Enum: return "enum";
+    case KeyType::PerDtype: return "cycles per dtype";
+  }
+  return "?";
+}
+
+const std::vector<KeySpec>& config_schema() {
+  static const std::vector<KeySpec> schema = build_schema();
+  return schema;
+}
+
+const KeySpec* find_key(const std::string& path) {
+  for (const KeySpec& k : config_schema())
+    if (k.path == path) return &k;
+  return nullptr;
+}
+
+std::string closest_key(const std::string& path) {
+  std::string best;
+  size_t best_d = 4;  // suggest only near misses
+  for (const KeySpec& k : config_schema()) {
+    // Compare with the key and each of its sections, so a misspelt section is caught too.
+    for (size_t end = k.path.find('.');; end = k.path.find('.', end + 1)) {
+      std::string cand = k.path.substr(0, end);
+      size_t d = edit_distance(path, cand);
+      if (d < best_d) best_d = d, best = cand;
+      if (end == std::string::npos) break;
+    }
+  }
+  return best;
+}
+
+const std::vector<std::string>& dtype_key_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (int i = 0; i < isa::enum_count(isa::EnumType::Dtype); ++i)
+      v.emplace_back(isa::keyword(isa::EnumType::Dtype, i));
+    return v;
+  }();
+  return names;
+}
+
+}  // namespace npu::hw
