@@ -1,0 +1,291 @@
+#include "testbench/golden/golden.h"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "isa/error.h"
+#include "testbench/golden/refnum.h"
+
+namespace npu::golden {
+namespace {
+
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+void need_rank2(const Tensor& t, const char* op, const char* what) {
+  if (t.rank() != 2)
+    throw Error(std::string(op) + ": " + what + " must be rank 2, got " + t.describe());
+}
+
+void need_dtype(const Tensor& t, std::initializer_list<Dtype> ok, const char* op,
+                const char* what) {
+  std::string names;
+  for (Dtype d : ok) {
+    if (t.dtype() == d) return;
+    names += (names.empty() ? "" : "|") + std::string(ref::name_of(d));
+  }
+  throw Error(std::string(op) + ": " + what + " must be " + names + ", got " + t.describe());
+}
+
+void need_numel(const Tensor* t, int64_t n, const char* op, const char* what) {
+  if (t && t->numel() != n)
+    throw Error(std::string(op) + ": " + what + " must have " + std::to_string(n) +
+                " elements, got " + t->describe());
+}
+
+float f32(double v) { return float(v); }
+
+// fp32 RMSNorm of every row (NUMERICS.md AT-03) before the output cast.
+void rmsnorm_f32(const Tensor& x, const Tensor* gamma, const Tensor* beta, double eps,
+                 RmsVariant variant, const char* op, std::vector<float>* y,
+                 std::vector<float>* rstd) {
+  need_rank2(x, op, "x");
+  need_dtype(x, {Dtype::BF16, Dtype::F16, Dtype::F32}, op, "x");
+  int64_t rows = x.dim(0), d = x.dim(1);
+  if (d == 0) throw Error(std::string(op) + ": x has zero columns");
+  need_numel(gamma, d, op, "gamma");
+  need_numel(beta, d, op, "beta");
+  y->assign(size_t(rows * d), 0.0f);
+  rstd->assign(size_t(rows), 0.0f);
+  const float inv_d = 1.0f / float(d);
+  const float eps32 = f32(eps);
+  for (int64_t r = 0; r < rows; ++r) {
+    double acc = 0;  // fp64 accumulation of fp32 terms
+    for (int64_t j = 0; j < d; ++j) {
+      float v = f32(x.get(r * d + j));
+      float term = (v * v) * inv_d;
+      acc += term;
+    }
+    float var = f32(acc) + eps32;
+    float rs = variant == RmsVariant::Rsqrt ? f32(1.0 / std::sqrt(double(var)))
+                                            : 1.0f / std::sqrt(var);
+    (*rstd)[size_t(r)] = rs;
+    for (int64_t j = 0; j < d; ++j) {
+      float v = f32(x.get(r * d + j)) * rs;
+      if (gamma) v = v * f32(gamma->get(j));
+      if (beta) v = v + f32(beta->get(j));
+      (*y)[size_t(r * d + j)] = v;
+    }
+  }
+}
+
+Tensor cast_to(Dtype dtype, std::vector<int64_t> shape, const std::vector<float>& v) {
+  return Tensor::from_floats(dtype, std::move(shape), v);
+}
+
+}  // namespace
+
+RmsNormResult rmsnorm(const Tensor& x, const Tensor* gamma, const Tensor* beta, double eps,
+                      RmsVariant variant) {
+  std::vector<float> y, rs;
+  rmsnorm_f32(x, gamma, beta, eps, variant, "rmsnorm", &y, &rs);
+  RmsNormResult res;
+  res.out = cast_to(x.dtype(), x.shape(), y);
+  res.rstd = cast_to(Dtype::F32, {x.dim(0), 1}, rs);
+  return res;
+}
+
+Tensor linear(const Tensor& x, const Tensor& w, const Tensor* bias, Dtype out_dtype) {
+  const char* op = "linear";
+  need_rank2(x, op, "x");
+  need_rank2(w, op, "w");
+  need_dtype(x, {Dtype::BF16, Dtype::F16, Dtype::F32}, op, "x");
+  need_dtype(w, {Dtype::BF16, Dtype::F16, Dtype::F32}, op, "w");
+  int64_t m = x.dim(0), k = x.dim(1), n = w.dim(0);
+  if (w.dim(1) != k)
+    throw Error(std::string(op) + ": w must be [N, K] with K = " + std::to_string(k) + ", got " +
+                w.describe());
+  need_numel(bias, n, op, "bias");
+  std::vector<double> xv = x.to_doubles(), wv = w.to_doubles();
+  std::vector<float> y(size_t(m * n));
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      double acc = 0;  // products of 16-bit floats are exact in fp32 and in fp64
+      for (int64_t q = 0; q < k; ++q) acc += xv[size_t(i * k + q)] * wv[size_t(j * k + q)];
+      float v = f32(acc);
+      if (bias) v = v + f32(bias->get(j));
+      y[size_t(i * n + j)] = v;
+    }
+  }
+  return cast_to(out_dtype, {m, n}, y);
+}
+
+RmsNormLinearResult rmsnorm_linear(const Tensor& x, const Tensor* gamma, const Tensor& w,
+                                   const Tensor* bias, double eps, RmsVariant variant) {
+  std::vector<float> y, rs;
+  rmsnorm_f32(x, gamma, nullptr, eps, variant, "rmsnorm_linear", &y, &rs);
+  RmsNormLinearResult res;
+  res.normed = cast_to(Dtype::BF16, x.shape(), y);  // the one bf16 rounding before the matmul
+  res.out = linear(res.normed, w, bias);
+  return res;
+}
+
+QuantResult quant_per_token(const Tensor& x) {
+  const char* op = "quant_per_token";
+  need_rank2(x, op, "x");
+  need_dtype(x, {Dtype::F32, Dtype::BF16, Dtype::F16}, op, "x");
+  int64_t rows = x.dim(0), d = x.dim(1);
+  QuantResult res{Tensor(Dtype::S8, x.shape()), Tensor(Dtype::F32, {rows})};
+  for (int64_t r = 0; r < rows; ++r) {
+    float amax = 0;
+    for (int64_t j = 0; j < d; ++j) {
+      float a = std::fabs(f32(x.get(r * d + j)));
+      if (std::isnan(a) || a > amax) amax = std::isnan(amax) ? amax : a;  // NaN sticks
+    }
+    if (amax == 0) {  // all zero: q stays 0, scale_deq 0
+      res.scale.set(r, 0.0);
+      continue;
+    }
+    float scale_q = 127.0f / amax;
+    for (int64_t j = 0; j < d; ++j) {
+      float v = f32(x.get(r * d + j)) * scale_q;
+      res.q.set(r * d + j, v);  // RNE, saturating to [-128, 127]; NaN -> 0
+    }
+    res.scale.set(r, 1.0f / scale_q);
+  }
+  return res;
+}
+
+Tensor matmul_s8(const Tensor& x, const Tensor& w) {
+  const char* op = "matmul_s8";
+  need_rank2(x, op, "x");
+  need_rank2(w, op, "w");
+  need_dtype(x, {Dtype::S8}, op, "x");
+  need_dtype(w, {Dtype::S8}, op, "w");
+  int64_t m = x.dim(0), k = x.dim(1), n = w.dim(0);
+  if (w.dim(1) != k)
+    throw Error(std::string(op) + ": w must be [N, K] with K = " + std::to_string(k) + ", got " +
+                w.describe());
+  Tensor acc(Dtype::S32, {m, n});
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      int64_t s = 0;
+      for (int64_t q = 0; q < k; ++q)
+        s += int64_t(x.get(i * k + q)) * int64_t(w.get(j * k + q));
+      if (s > 2147483647LL || s < -2147483648LL)
+        throw Error(std::string(op) + ": acc[" + std::to_string(i) + ", " + std::to_string(j) +
+                    "] = " + std::to_string(s) + " overflows int32");
+      acc.set(i * n + j, double(s));
+    }
+  }
+  return acc;
+}
+
+Tensor dequant(const Tensor& acc, const Tensor& x_scale, const Tensor& w_scale, const Tensor* bias) {
+  const char* op = "dequant";
+  need_rank2(acc, op, "acc");
+  need_dtype(acc, {Dtype::S32}, op, "acc");
+  int64_t m = acc.dim(0), n = acc.dim(1);
+  need_numel(&x_scale, m, op, "x_scale");
+  need_numel(&w_scale, n, op, "w_scale");
+  need_numel(bias, n, op, "bias");
+  std::vector<float> y(size_t(m * n));
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      float v = f32(acc.get(i * n + j));  // int32 -> fp32, RNE
+      v = v * f32(x_scale.get(i));
+      v = v * f32(w_scale.get(j));
+      if (bias) v = v + f32(bias->get(j));
+      y[size_t(i * n + j)] = v;
+    }
+  }
+  return cast_to(Dtype::BF16, {m, n}, y);
+}
+
+RmsNormLinearQuantResult rmsnorm_linear_quant(const Tensor& x, const Tensor* gamma,
+                                              const Tensor& w, const Tensor& w_scale,
+                                              const Tensor* bias, double eps, RmsVariant variant,
+                                              bool normed_bf16) {
+  std::vector<float> y, rs;
+  rmsnorm_f32(x, gamma, nullptr, eps, variant, "rmsnorm_linear_quant", &y, &rs);
+  RmsNormLinearQuantResult res;
+  res.normed = cast_to(normed_bf16 ? Dtype::BF16 : Dtype::F32, x.shape(), y);
+  QuantResult q = quant_per_token(res.normed);
+  res.q = q.q;
+  res.x_scale = q.scale;
+  res.acc = matmul_s8(res.q, w);
+  res.out = dequant(res.acc, res.x_scale, w_scale, bias);
+  return res;
+}
+
+MxQuantResult mx_quantize(const Tensor& x, Dtype elem) {
+  const char* op = "mx_quantize";
+  need_rank2(x, op, "x");
+  need_dtype(x, {Dtype::F32, Dtype::BF16, Dtype::F16}, op, "x");
+  if (elem != Dtype::E4M3 && elem != Dtype::E5M2)
+    throw Error(std::string(op) + ": element type must be e4m3 or e5m2, got " + ref::name_of(elem));
+  const int emax = elem == Dtype::E4M3 ? 8 : 15;
+  int64_t rows = x.dim(0), k = x.dim(1), nb = (k + 31) / 32;
+  MxQuantResult res{Tensor(elem, x.shape()), Tensor(Dtype::E8M0, {rows, nb})};
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t b = 0; b < nb; ++b) {
+      int64_t k0 = b * 32, k1 = std::min(k, k0 + 32);
+      double amax = 0;
+      for (int64_t q = k0; q < k1; ++q) {
+        double a = std::fabs(x.get(r * k + q));
+        if (std::isnan(a) || a > amax) amax = std::isnan(amax) ? amax : a;
+      }
+      int shared_exp = 0;
+      bool nan_scale = false;
+      if (!std::isfinite(amax)) {
+        nan_scale = true;
+      } else if (amax == 0) {
+        shared_exp = -127;  // smallest scale; elements below are all zero
+      } else {
+        int e2;
+        std::frexp(amax, &e2);  // amax in [2^(e2-1), 2^e2): floor(log2) = e2 - 1
+        shared_exp = e2 - 1 - emax;
+        if (shared_exp < -127) shared_exp = -127;
+        if (shared_exp > 127) nan_scale = true;
+      }
+      res.scale.set_bits(r * nb + b, nan_scale ? 0xFF : uint64_t(shared_exp + 127));
+      for (int64_t q = k0; q < k1; ++q) {
+        double v = nan_scale ? kNaN : std::ldexp(x.get(r * k + q), -shared_exp);  // exact
+        res.q.set(r * k + q, v, /*saturate=*/true);
+      }
+    }
+  }
+  return res;
+}
+
+Tensor mx_scaled_mm(const Tensor& a, const Tensor& a_scale, const Tensor& b, const Tensor& b_scale,
+                    Dtype out_dtype) {
+  const char* op = "mx_scaled_mm";
+  need_rank2(a, op, "a");
+  need_rank2(b, op, "b");
+  need_rank2(a_scale, op, "a_scale");
+  need_rank2(b_scale, op, "b_scale");
+  need_dtype(a, {Dtype::E4M3, Dtype::E5M2}, op, "a");
+  need_dtype(b, {Dtype::E4M3, Dtype::E5M2}, op, "b");
+  need_dtype(a_scale, {Dtype::E8M0}, op, "a_scale");
+  need_dtype(b_scale, {Dtype::E8M0}, op, "b_scale");
+  int64_t m = a.dim(0), k = a.dim(1), n = b.dim(0), nb = (k + 31) / 32;
+  if (b.dim(1) != k)
+    throw Error(std::string(op) + ": b must be [N, K] with K = " + std::to_string(k) + ", got " +
+                b.describe());
+  if (a_scale.dim(0) != m || a_scale.dim(1) != nb)
+    throw Error(std::string(op) + ": a_scale must be [" + std::to_string(m) + ", " +
+                std::to_string(nb) + "], got " + a_scale.describe());
+  if (b_scale.dim(0) != n || b_scale.dim(1) != nb)
+    throw Error(std::string(op) + ": b_scale must be [" + std::to_string(n) + ", " +
+                std::to_string(nb) + "], got " + b_scale.describe());
+  // Scaled values are exact in double (3-bit or 2-bit mantissas, exponents within range).
+  std::vector<double> av(size_t(m * k)), bv(size_t(n * k));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t q = 0; q < k; ++q)
+      av[size_t(i * k + q)] = a.get(i * k + q) * a_scale.get(i * nb + q / 32);
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t q = 0; q < k; ++q)
+      bv[size_t(j * k + q)] = b.get(j * k + q) * b_scale.get(j * nb + q / 32);
+  std::vector<float> y(size_t(m * n));
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      double acc = 0;
+      for (int64_t q = 0; q < k; ++q) acc += av[size_t(i * k + q)] * bv[size_t(j * k + q)];
+      y[size_t(i * n + j)] = f32(acc);
+    }
+  }
+  return cast_to(out_dtype, {m, n}, y);
+}
+
+}  // namespace npu::golden

@@ -1,0 +1,82 @@
+#pragma once
+// Golden references (NUMERICS.md), written from the math, not from any kernel's instruction
+// order. Conventions shared by all of them:
+//  - element math in fp32 (each op rounded to fp32, as the formulas say);
+//  - every reduction (sum of squares, dot products) is accumulated in fp64 and rounded to
+//    fp32 once at the end, so the golden does not depend on a summation order. A kernel
+//    accumulating in fp32 differs by far less than the bf16 tolerance;
+//  - integer dot products are exact (int64), then must fit int32;
+//  - outputs are rounded once with RNE (refnum.h; isa/numeric is not used, on purpose).
+// Per-row / per-column vectors (gamma, scales, bias) may have any shape with the right
+// element count ([N] or [1, N] ...).
+#include <vector>
+
+#include "testbench/golden/tensor.h"
+
+namespace npu::golden {
+
+enum class RmsVariant { Rsqrt, SqrtDiv };  // A: correctly rounded rsqrt; B: fp32 sqrt, then 1/s
+
+struct RmsNormResult {
+  Tensor out;   // dtype of x
+  Tensor rstd;  // f32 [rows, 1]
+};
+// AT-03. x [rows, D] bf16 or f16 (f32 accepted too); gamma/beta [D] or nullptr.
+RmsNormResult rmsnorm(const Tensor& x, const Tensor* gamma, const Tensor* beta, double eps,
+                      RmsVariant variant);
+
+// AT-09 bf16: x [M, K], w [N, K] (b_trans), bias [N] or nullptr -> out_dtype [M, N]
+// (default bf16). The fp32 dot product plus fp32 bias, then one RNE cast.
+Tensor linear(const Tensor& x, const Tensor& w, const Tensor* bias, Dtype out_dtype = Dtype::BF16);
+
+// AT-10: out = linear(bf16_rne(rmsnorm(x, gamma, eps)), w, bias). `normed` is the bf16
+// activation the matmul consumes.
+struct RmsNormLinearResult {
+  Tensor out, normed;
+};
+RmsNormLinearResult rmsnorm_linear(const Tensor& x, const Tensor* gamma, const Tensor& w,
+                                   const Tensor* bias, double eps, RmsVariant variant);
+
+// AT-05: x [rows, D] f32 or bf16 -> q s8 [rows, D], scale_deq f32 [rows].
+// scale_q = 127/amax and q = sat_int8(rne(x * scale_q)) in fp32; amax == 0 -> q 0, scale 0.
+// Non-finite rows follow IEEE: amax NaN -> q 0 (NaN casts to 0), scale NaN; amax Inf ->
+// scale_q 0, q 0, scale Inf. NUMERICS.md does not define these; kernels may differ.
+struct QuantResult {
+  Tensor q, scale;
+};
+QuantResult quant_per_token(const Tensor& x);
+
+// int8 x int8 -> int32: acc[m, n] = sum_k x[m, k] * w[n, k]; throws if a sum leaves int32.
+Tensor matmul_s8(const Tensor& x, const Tensor& w);
+
+// AT-06: acc s32 [M, N], x_scale f32 [M], w_scale f32 [N], bias [N] or nullptr -> bf16 [M, N].
+// y = fp32(acc) * x_scale * w_scale (left to right, fp32) + bias.
+Tensor dequant(const Tensor& acc, const Tensor& x_scale, const Tensor& w_scale, const Tensor* bias);
+
+// AT-11: normed = rmsnorm(x, gamma) in fp32, stored as bf16 when normed_bf16 (the kernel's
+// documented storage choice) or kept fp32; q, x_scale = quant_per_token(normed);
+// acc = matmul_s8(q, w); out = dequant(acc, x_scale, w_scale, bias).
+struct RmsNormLinearQuantResult {
+  Tensor out, normed, q, x_scale, acc;
+};
+RmsNormLinearQuantResult rmsnorm_linear_quant(const Tensor& x, const Tensor* gamma,
+                                              const Tensor& w, const Tensor& w_scale,
+                                              const Tensor* bias, double eps, RmsVariant variant,
+                                              bool normed_bf16);
+
+// OCP MX v1.0 quantisation of x [rows, K] (blocks of 32 along K; a shorter last block is
+// allowed) into elem (E4M3 or E5M2) elements [rows, K] and E8M0 scales [rows, ceil(K/32)].
+// shared_exp = floor(log2(amax)) - emax_elem, clamped below at -127; amax NaN/Inf or
+// shared_exp > 127 -> scale 0xFF and NaN elements; amax == 0 -> scale 0x00 (2^-127) and zero
+// elements; elements = rne(v / 2^shared_exp) saturated to +-max normal.
+struct MxQuantResult {
+  Tensor q, scale;
+};
+MxQuantResult mx_quantize(const Tensor& x, Dtype elem);
+
+// y[m, n] = sum_k (a[m,k] * 2^sa[m,k/32]) * (b[n,k] * 2^sb[n,k/32]); a NaN scale makes its
+// block NaN. a [M, K], b [N, K] e4m3/e5m2; sa [M, ceil(K/32)], sb [N, ceil(K/32)] e8m0.
+Tensor mx_scaled_mm(const Tensor& a, const Tensor& a_scale, const Tensor& b, const Tensor& b_scale,
+                    Dtype out_dtype = Dtype::F32);
+
+}  // namespace npu::golden

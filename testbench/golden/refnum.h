@@ -1,0 +1,42 @@
+#pragma once
+// Independent reference conversions for the goldens. They deliberately do not call
+// isa/numeric (the code under test): a golden that shares the conversion it checks cannot
+// catch a bug in it. Semantics follow NUMERICS.md; every encode rounds once (RNE) from double.
+#include <cstdint>
+#include <string>
+
+#include "isa/numeric/dtype.h"
+
+namespace npu::golden::ref {
+
+using num::Dtype;
+
+int size_of(Dtype t);             // bytes per element
+bool is_float(Dtype t);           // f32 f16 bf16 e4m3 e5m2 e8m0
+const char* name_of(Dtype t);     // "f32", "bf16", ... (ISA spelling)
+bool parse_dtype(const std::string& name, Dtype* out);
+
+// Exact value of an element given its bits (low size_of(t) bytes). NaN codes give NaN.
+double decode(Dtype t, uint64_t bits);
+
+// One RNE rounding from double into t.
+//  floats: overflow -> +-Inf (f32/f16/bf16/e5m2) or NaN (e4m3) unless `saturate`, which
+//          clamps to +-max finite; Inf input stays Inf where the format has Inf, otherwise it
+//          is NaN (or +-max when saturating); NaN -> the quiet NaN code with the sign kept
+//          (f32 0x7FC00000, bf16 0x7FC0, f16 0x7E00, e4m3 0x7F, e5m2 0x7E).
+//  integers (s32 s16 s8 u8): RNE, always saturating; NaN -> 0.
+//  e8m0: nearest power of two (ties to the even code); <= 0, NaN, Inf or outside
+//        [2^-127, 2^127] -> 0xFF.
+uint64_t encode(Dtype t, double v, bool saturate = false);
+
+// Largest finite value (e4m3 448, e5m2 57344, f16 65504, bf16 ~3.39e38, ints: max).
+double max_finite(Dtype t);
+
+// Round to nearest, ties to even, on a double (no dependence on the FP environment).
+double rne(double v);
+
+// fp32 -> bf16 -> fp32 (the cast every golden applies to bf16 outputs).
+float bf16_rne(float f);
+float f16_rne(float f);
+
+}  // namespace npu::golden::ref

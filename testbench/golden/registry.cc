@@ -1,0 +1,255 @@
+#include "testbench/golden/registry.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <functional>
+
+#include "isa/error.h"
+#include "testbench/golden/golden.h"
+
+namespace npu::golden {
+namespace {
+
+// Parsed attributes and inputs of one call, with the checks that give clear errors.
+class Call {
+ public:
+  Call(const GoldenInfo& info, const Attrs& attrs, const TensorMap& inputs)
+      : info_(info), attrs_(attrs), inputs_(inputs) {
+    for (const auto& kv : attrs) {
+      if (!find_attr(kv.first)) {
+        std::string names;
+        for (const AttrSpec& a : info.attrs) names += (names.empty() ? "" : ", ") + a.name;
+        fail("unknown attribute '" + kv.first + "' (attributes: " + names + ")");
+      }
+    }
+    // Parse every given value now, so a bad value is reported before anything else.
+    for (const auto& kv : attrs) {
+      const std::string& type = find_attr(kv.first)->type;
+      if (type == "float") get_float(kv.first);
+      else if (type == "bool") get_bool(kv.first);
+      else get_enum(kv.first);
+    }
+    for (const auto& kv : inputs) {
+      const TensorSpec* t = find_input(kv.first);
+      if (!t) fail("unknown input tensor '" + kv.first + "' (inputs: " + input_list() + ")");
+      if (!t->when.empty() && !get_bool(t->when))
+        fail("input tensor '" + kv.first + "' given but " + t->when + " is false");
+    }
+  }
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw Error("golden '" + info_.name + "': " + what);
+  }
+
+  double get_float(const std::string& name) const {
+    std::string s = text(name);
+    errno = 0;
+    char* end = nullptr;
+    double v = std::strtod(s.c_str(), &end);
+    if (s.empty() || *end != '\0' || errno == ERANGE)
+      fail("attribute " + name + " = '" + s + "' is not a number");
+    return v;
+  }
+
+  bool get_bool(const std::string& name) const {
+    std::string s = text(name);
+    if (s == "true" || s == "True" || s == "1" || s == "yes") return true;
+    if (s == "false" || s == "False" || s == "0" || s == "no") return false;
+    fail("attribute " + name + " = '" + s + "' is not a bool (true/false)");
+  }
+
+  std::string get_enum(const std::string& name) const {
+    std::string s = text(name);
+    const AttrSpec* a = find_attr(name);
+    std::string all;
+    for (const std::string& c : a->choices) {
+      if (c == s) return s;
+      all += (all.empty() ? "" : ", ") + c;
+    }
+    fail("attribute " + name + " = '" + s + "' is not one of: " + all);
+  }
+
+  RmsVariant variant() const {
+    return get_enum("variant") == "rsqrt" ? RmsVariant::Rsqrt : RmsVariant::SqrtDiv;
+  }
+
+  // Required input, or optional one gated by its bool attribute (nullptr when off).
+  const Tensor* input(const std::string& name) const {
+    const TensorSpec* t = find_input(name);
+    if (!t->when.empty() && !get_bool(t->when)) return nullptr;
+    auto it = inputs_.find(name);
+    if (it == inputs_.end())
+      fail("missing input tensor '" + name + "'" + (t->when.empty() ? "" : " (" + t->when + " is true)") +
+           " (inputs: " + input_list() + ")");
+    return &it->second;
+  }
+  const Tensor& req(const std::string& name) const { return *input(name); }
+
+ private:
+  const AttrSpec* find_attr(const std::string& n) const {
+    for (const AttrSpec& a : info_.attrs)
+      if (a.name == n) return &a;
+    return nullptr;
+  }
+  const TensorSpec* find_input(const std::string& n) const {
+    for (const TensorSpec& t : info_.inputs)
+      if (t.name == n) return &t;
+    return nullptr;
+  }
+  std::string text(const std::string& name) const {
+    auto it = attrs_.find(name);
+    if (it != attrs_.end()) return it->second;
+    return find_attr(name)->default_value;
+  }
+  std::string input_list() const {
+    std::string s;
+    for (const TensorSpec& t : info_.inputs)
+      s += (s.empty() ? "" : ", ") + t.name + (t.when.empty() ? "" : " [if " + t.when + "]");
+    return s;
+  }
+
+  const GoldenInfo& info_;
+  const Attrs& attrs_;
+  const TensorMap& inputs_;
+};
+
+using RunFn = std::function<TensorMap(const Call&)>;
+
+struct Entry {
+  GoldenInfo info;
+  RunFn run;
+};
+
+const AttrSpec kEps{"eps", "float", "1e-6", {}, "added to mean(x^2) before the root"};
+const AttrSpec kHasGamma{"has_gamma", "bool", "true", {}, "multiply by gamma [D]"};
+const AttrSpec kHasBias{"has_bias", "bool", "false", {}, "add bias [N] in fp32 before the cast"};
+const AttrSpec kVariant{"variant", "enum", "rsqrt", {"rsqrt", "sqrt_div"},
+                        "A: rsqrt(var); B: 1 / sqrt(var)"};
+
+Dtype out_dtype_attr(const Call& c) {
+  return c.get_enum("out_dtype") == "bf16" ? Dtype::BF16 : Dtype::F32;
+}
+
+const std::vector<Entry>& entries() {
+  static const std::vector<Entry> list = {
+      {{"rmsnorm",
+        "AT-03 RMSNorm of x [rows, D]",
+        {kEps, kHasGamma,
+         {"has_bias", "bool", "false", {}, "add beta [D] after gamma"},
+         kVariant,
+         {"output_rstd", "bool", "false", {}, "also output rstd f32 [rows, 1]"}},
+        {{"x", "", "bf16|f16 [rows, D]"}, {"gamma", "has_gamma", "[D]"}, {"beta", "has_bias", "[D]"}},
+        {{"out", "", "dtype of x [rows, D]"}, {"rstd", "output_rstd", "f32 [rows, 1]"}}},
+       [](const Call& c) {
+         RmsNormResult r = rmsnorm(c.req("x"), c.input("gamma"), c.input("beta"),
+                                   c.get_float("eps"), c.variant());
+         TensorMap out{{"out", r.out}};
+         if (c.get_bool("output_rstd")) out["rstd"] = r.rstd;
+         return out;
+       }},
+      {{"linear",
+        "AT-09 bf16 linear: x [M, K] times w [N, K] (b_trans), fp32 accumulation",
+        {kHasBias},
+        {{"x", "", "bf16 [M, K]"}, {"w", "", "bf16 [N, K]"}, {"bias", "has_bias", "f32|bf16 [N]"}},
+        {{"out", "", "bf16 [M, N]"}}},
+       [](const Call& c) {
+         return TensorMap{{"out", linear(c.req("x"), c.req("w"), c.input("bias"))}};
+       }},
+      {{"rmsnorm_linear",
+        "AT-10: linear(bf16_rne(rmsnorm(x, gamma)), w)",
+        {kEps, kHasGamma, kVariant, kHasBias},
+        {{"x", "", "bf16 [M, D]"}, {"gamma", "has_gamma", "[D]"}, {"w", "", "bf16 [N, D]"},
+         {"bias", "has_bias", "[N]"}},
+        {{"out", "", "bf16 [M, N]"}, {"normed", "", "bf16 [M, D]"}}},
+       [](const Call& c) {
+         RmsNormLinearResult r = rmsnorm_linear(c.req("x"), c.input("gamma"), c.req("w"),
+                                                c.input("bias"), c.get_float("eps"), c.variant());
+         return TensorMap{{"out", r.out}, {"normed", r.normed}};
+       }},
+      {{"quant_per_token",
+        "AT-05 per-token symmetric int8 quantisation",
+        {},
+        {{"x", "", "f32|bf16 [rows, D]"}},
+        {{"q", "", "s8 [rows, D]"}, {"scale", "", "f32 [rows] (scale_deq)"}}},
+       [](const Call& c) {
+         QuantResult r = quant_per_token(c.req("x"));
+         return TensorMap{{"q", r.q}, {"scale", r.scale}};
+       }},
+      {{"dequant",
+        "AT-06: bf16(fp32(acc) * x_scale[m] * w_scale[n] (+ bias[n]))",
+        {kHasBias},
+        {{"acc", "", "s32 [M, N]"}, {"x_scale", "", "f32 [M]"}, {"w_scale", "", "f32 [N]"},
+         {"bias", "has_bias", "[N]"}},
+        {{"out", "", "bf16 [M, N]"}}},
+       [](const Call& c) {
+         return TensorMap{
+             {"out", dequant(c.req("acc"), c.req("x_scale"), c.req("w_scale"), c.input("bias"))}};
+       }},
+      {{"rmsnorm_linear_quant",
+        "AT-11: rmsnorm -> per-token int8 quant -> int8 matmul -> dequant",
+        {kEps, kHasGamma, kVariant, kHasBias,
+         {"normed_dtype", "enum", "bf16", {"bf16", "f32"},
+          "how the kernel stores the normalised activations before quantising"}},
+        {{"x", "", "bf16 [M, D]"}, {"gamma", "has_gamma", "[D]"}, {"w", "", "s8 [N, D]"},
+         {"w_scale", "", "f32 [N]"}, {"bias", "has_bias", "[N]"}},
+        {{"out", "", "bf16 [M, N]"}, {"normed", "", "bf16|f32 [M, D]"}, {"q", "", "s8 [M, D]"},
+         {"x_scale", "", "f32 [M]"}, {"acc", "", "s32 [M, N]"}}},
+       [](const Call& c) {
+         RmsNormLinearQuantResult r = rmsnorm_linear_quant(
+             c.req("x"), c.input("gamma"), c.req("w"), c.req("w_scale"), c.input("bias"),
+             c.get_float("eps"), c.variant(), c.get_enum("normed_dtype") == "bf16");
+         return TensorMap{{"out", r.out}, {"normed", r.normed}, {"q", r.q},
+                          {"x_scale", r.x_scale}, {"acc", r.acc}};
+       }},
+      {{"mx_quantize",
+        "OCP MX v1.0 quantisation: blocks of 32 along K, E8M0 scale per block",
+        {{"elem", "enum", "e4m3", {"e4m3", "e5m2"}, "element type"}},
+        {{"x", "", "f32|bf16 [rows, K]"}},
+        {{"q", "", "e4m3|e5m2 [rows, K]"}, {"scale", "", "e8m0 [rows, ceil(K/32)]"}}},
+       [](const Call& c) {
+         MxQuantResult r =
+             mx_quantize(c.req("x"), c.get_enum("elem") == "e4m3" ? Dtype::E4M3 : Dtype::E5M2);
+         return TensorMap{{"q", r.q}, {"scale", r.scale}};
+       }},
+      {{"mx_scaled_mm",
+        "MXFP8 scaled_mm: sum_k (a * 2^sa) * (b * 2^sb), fp32 accumulation",
+        {{"out_dtype", "enum", "f32", {"f32", "bf16"}, "output type"}},
+        {{"a", "", "e4m3|e5m2 [M, K]"}, {"a_scale", "", "e8m0 [M, ceil(K/32)]"},
+         {"b", "", "e4m3|e5m2 [N, K]"}, {"b_scale", "", "e8m0 [N, ceil(K/32)]"}},
+        {{"out", "", "f32|bf16 [M, N]"}}},
+       [](const Call& c) {
+         return TensorMap{{"out", mx_scaled_mm(c.req("a"), c.req("a_scale"), c.req("b"),
+                                               c.req("b_scale"), out_dtype_attr(c))}};
+       }},
+  };
+  return list;
+}
+
+const Entry& find_entry(const std::string& name) {
+  for (const Entry& e : entries())
+    if (e.info.name == name) return e;
+  std::string names;
+  for (const Entry& e : entries()) names += (names.empty() ? "" : ", ") + e.info.name;
+  throw Error("unknown golden '" + name + "' (goldens: " + names + ")");
+}
+
+}  // namespace
+
+const std::vector<GoldenInfo>& golden_list() {
+  static const std::vector<GoldenInfo> list = [] {
+    std::vector<GoldenInfo> v;
+    for (const Entry& e : entries()) v.push_back(e.info);
+    return v;
+  }();
+  return list;
+}
+
+const GoldenInfo& golden_info(const std::string& name) { return find_entry(name).info; }
+
+TensorMap run_golden(const std::string& name, const Attrs& attrs, const TensorMap& inputs) {
+  const Entry& e = find_entry(name);
+  Call call(e.info, attrs, inputs);
+  return e.run(call);
+}
+
+}  // namespace npu::golden

@@ -1,0 +1,104 @@
+#include "testbench/golden/tensor.h"
+
+#include <string>
+
+#include "isa/error.h"
+#include "testbench/golden/refnum.h"
+
+namespace npu::golden {
+
+std::string shape_str(const std::vector<int64_t>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+Tensor::Tensor(Dtype dtype, std::vector<int64_t> shape) : dtype_(dtype), shape_(std::move(shape)) {
+  numel_ = 1;
+  for (int64_t d : shape_) {
+    if (d < 0) throw Error("tensor shape " + shape_str(shape_) + " has a negative dimension");
+    numel_ *= d;
+  }
+  bytes_.assign(size_t(numel_) * size_t(ref::size_of(dtype_)), 0);
+}
+
+Tensor Tensor::from_values(Dtype dtype, std::vector<int64_t> shape, const std::vector<double>& v) {
+  Tensor t(dtype, std::move(shape));
+  if (int64_t(v.size()) != t.numel())
+    throw Error("tensor " + t.describe() + " needs " + std::to_string(t.numel()) + " values, got " +
+                std::to_string(v.size()));
+  for (int64_t i = 0; i < t.numel(); ++i) t.set(i, v[size_t(i)]);
+  return t;
+}
+
+Tensor Tensor::from_floats(Dtype dtype, std::vector<int64_t> shape, const std::vector<float>& v) {
+  return from_values(dtype, std::move(shape), std::vector<double>(v.begin(), v.end()));
+}
+
+Tensor Tensor::from_bits(Dtype dtype, std::vector<int64_t> shape, const std::vector<uint64_t>& b) {
+  Tensor t(dtype, std::move(shape));
+  if (int64_t(b.size()) != t.numel())
+    throw Error("tensor " + t.describe() + " needs " + std::to_string(t.numel()) + " values, got " +
+                std::to_string(b.size()));
+  for (int64_t i = 0; i < t.numel(); ++i) t.set_bits(i, b[size_t(i)]);
+  return t;
+}
+
+int64_t Tensor::dim(int i) const {
+  int r = rank();
+  int j = i < 0 ? i + r : i;
+  if (j < 0 || j >= r)
+    throw Error("tensor " + describe() + " has no dimension " + std::to_string(i));
+  return shape_[size_t(j)];
+}
+
+int Tensor::elem_size() const { return ref::size_of(dtype_); }
+
+void Tensor::check_index(int64_t i) const {
+  if (i < 0 || i >= numel_)
+    throw Error("element " + std::to_string(i) + " out of range for tensor " + describe());
+}
+
+uint64_t Tensor::bits(int64_t i) const {
+  check_index(i);
+  int n = elem_size();
+  uint64_t b = 0;
+  for (int k = 0; k < n; ++k) b |= uint64_t(bytes_[size_t(i * n + k)]) << (8 * k);
+  return b;
+}
+
+void Tensor::set_bits(int64_t i, uint64_t b) {
+  check_index(i);
+  int n = elem_size();
+  for (int k = 0; k < n; ++k) bytes_[size_t(i * n + k)] = uint8_t(b >> (8 * k));
+}
+
+double Tensor::get(int64_t i) const { return ref::decode(dtype_, bits(i)); }
+
+void Tensor::set(int64_t i, double v, bool saturate) {
+  set_bits(i, ref::encode(dtype_, v, saturate));
+}
+
+double Tensor::at(int64_t r, int64_t c) const {
+  if (rank() != 2) throw Error("at(r, c) on tensor " + describe() + " that is not rank 2");
+  if (r < 0 || r >= shape_[0] || c < 0 || c >= shape_[1])
+    throw Error("index [" + std::to_string(r) + ", " + std::to_string(c) + "] out of range for " +
+                describe());
+  return get(r * shape_[1] + c);
+}
+
+std::vector<double> Tensor::to_doubles() const {
+  std::vector<double> v(static_cast<size_t>(numel_));
+  for (int64_t i = 0; i < numel_; ++i) v[size_t(i)] = get(i);
+  return v;
+}
+
+std::vector<float> Tensor::to_floats() const {
+  std::vector<float> v(static_cast<size_t>(numel_));
+  for (int64_t i = 0; i < numel_; ++i) v[size_t(i)] = float(get(i));
+  return v;
+}
+
+std::string Tensor::describe() const { return std::string(ref::name_of(dtype_)) + shape_str(shape_); }
+
+}  // namespace npu::golden

@@ -1,0 +1,57 @@
+#pragma once
+// A plain host tensor for goldens and test data: element type, C-order shape, and the raw
+// little-endian element bits. Values are read and written as double (exact for every npusim
+// type); writes round once with RNE (see refnum.h).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "isa/numeric/dtype.h"
+
+namespace npu::golden {
+
+using num::Dtype;
+
+class Tensor {
+ public:
+  Tensor() = default;
+  Tensor(Dtype dtype, std::vector<int64_t> shape);  // zero-filled (all-zero bits)
+
+  // Build from values, each rounded RNE into dtype (non-saturating; see refnum.h).
+  static Tensor from_values(Dtype dtype, std::vector<int64_t> shape, const std::vector<double>& v);
+  static Tensor from_floats(Dtype dtype, std::vector<int64_t> shape, const std::vector<float>& v);
+  // Build from raw element bits (low size bytes of each entry).
+  static Tensor from_bits(Dtype dtype, std::vector<int64_t> shape, const std::vector<uint64_t>& b);
+
+  Dtype dtype() const { return dtype_; }
+  const std::vector<int64_t>& shape() const { return shape_; }
+  int rank() const { return int(shape_.size()); }
+  int64_t dim(int i) const;        // negative i counts from the end; throws when out of range
+  int64_t numel() const { return numel_; }
+  int elem_size() const;
+
+  double get(int64_t i) const;     // exact value of element i (flat C-order index)
+  void set(int64_t i, double v, bool saturate = false);
+  double at(int64_t r, int64_t c) const;  // rank-2 shorthand
+  uint64_t bits(int64_t i) const;
+  void set_bits(int64_t i, uint64_t b);
+
+  std::vector<double> to_doubles() const;
+  std::vector<float> to_floats() const;  // exact for all types but s32 beyond 2^24
+
+  const std::vector<uint8_t>& bytes() const { return bytes_; }
+  std::vector<uint8_t>& bytes() { return bytes_; }
+
+  std::string describe() const;    // "bf16[16, 4096]"
+
+ private:
+  void check_index(int64_t i) const;
+  Dtype dtype_ = Dtype::F32;
+  std::vector<int64_t> shape_;
+  int64_t numel_ = 0;
+  std::vector<uint8_t> bytes_;
+};
+
+std::string shape_str(const std::vector<int64_t>& shape);  // "[16, 4096]"
+
+}  // namespace npu::golden
