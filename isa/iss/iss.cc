@@ -1,0 +1,206 @@
+#include "isa/iss/iss.h"
+
+#include "isa/error.h"
+#include "isa/sem/execute.h"
+#include "isa/sem/fault.h"
+#include "isa/sem/scalar.h"
+
+namespace npu::iss {
+
+using isa::Op;
+using isa::Pipe;
+
+uint64_t CoreStats::total() const {
+  uint64_t t = 0;
+  for (uint64_t n : instrs) t += n;
+  return t;
+}
+
+struct Iss::Core {
+  Core(const sem::CoreId& id, const hw::HwConfig& hw, std::vector<int64_t> params, int block_dim,
+       const isa::CodeSection& c)
+      : st(id, hw, std::move(params), block_dim), code(&c) {
+    stats.id = id;
+  }
+  sem::CoreState st;
+  const isa::CodeSection* code;
+  std::array<std::deque<sem::DispatchedInstr>, isa::kNumPipes> q;
+  sem::ExecContext ctx;
+  CoreStats stats;
+
+  bool drained(isa::PipeSel sel) const {
+    if (sel == isa::PipeSel::All) {
+      for (const auto& p : q)
+        if (!p.empty()) return false;
+      return true;
+    }
+    return q[static_cast<int>(sel)].empty();
+  }
+};
+
+Iss::Iss(const hw::HwConfig& hw, const isa::Program& program, sem::GlobalMemory& gm,
+         std::vector<int64_t> params, int block_dim)
+    : hw_(hw), program_(program), gm_(gm), block_dim_(block_dim) {
+  if (block_dim < 1) throw Error("launch: block_dim must be >= 1 (got " + std::to_string(block_dim) + ")");
+  if (params.size() != program.params.size())
+    throw Error("launch of '" + program.name + "': " + std::to_string(program.params.size()) +
+                " kernel parameters declared, " + std::to_string(params.size()) + " values given");
+  if (!program.aic.present && !program.aiv.present)
+    throw Error("launch of '" + program.name + "': the program has neither an AIC nor an AIV section");
+  const int naiv = hw.chip.aiv_per_cluster;
+  for (int c = 0; c < block_dim; ++c) {
+    if (program.aic.present)
+      cores_.push_back(std::make_unique<Core>(sem::CoreId{c, isa::CoreType::Aic, 0}, hw, params,
+                                              block_dim, program.aic));
+    if (program.aiv.present)
+      for (int s = 0; s < naiv; ++s)
+        cores_.push_back(std::make_unique<Core>(sem::CoreId{c, isa::CoreType::Aiv, s}, hw, params,
+                                                block_dim, program.aiv));
+  }
+  // Peer pointers for the a5 cluster-local paths.
+  for (auto& core : cores_) {
+    core->ctx.core = &core->st;
+    core->ctx.gm = &gm_;
+    core->ctx.cluster_aiv.assign(naiv, nullptr);
+    for (auto& peer : cores_) {
+      if (peer->st.id.cluster != core->st.id.cluster) continue;
+      if (peer->st.id.type == isa::CoreType::Aic) core->ctx.cluster_aic = &peer->st;
+      else core->ctx.cluster_aiv[peer->st.id.sub] = &peer->st;
+    }
+  }
+  hub_ = std::make_unique<sem::CrossCoreHub>(block_dim, program.aic.present, program.aiv.present, naiv);
+}
+
+Iss::~Iss() = default;
+
+const sem::CoreState& Iss::core(int i) const { return cores_.at(i)->st; }
+
+const sem::CoreState* Iss::find_core(const sem::CoreId& id) const {
+  for (const auto& c : cores_)
+    if (c->st.id == id) return &c->st;
+  return nullptr;
+}
+
+// A sync op at the head of its pipe (or on the scalar unit): true when it completed.
+bool Iss::run_sync(Core& c, const sem::DispatchedInstr& di) {
+  switch (di.op()) {
+    case Op::SET_FLAG: sem::fire_flag(c.st, di); return true;
+    case Op::WAIT_FLAG: return sem::try_consume_flag(c.st, di);
+    case Op::CC_SET: hub_->set(c.st, di); return true;
+    case Op::CC_WAIT: return hub_->try_wait(c.st, di);
+    default: sem::fault(c.st.id, di, "internal: not a sync instruction");
+  }
+}
+
+bool Iss::step_scalar_unit(Core& c) {
+  if (c.st.ended) return false;
+  const isa::Instr& in = sem::fetch(c.st, *c.code);
+  sem::ScalarOutcome o = sem::step_scalar(c.st, in);
+  using K = sem::ScalarOutcome::Kind;
+  switch (o.kind) {
+    case K::Next: break;
+    case K::Dispatch:
+      c.q[static_cast<int>(o.pipe)].push_back(std::move(o.di));
+      c.st.pc = o.next_pc;
+      return true;
+    case K::SyncScalar:
+      if (!run_sync(c, o.di)) return false;
+      break;
+    case K::Barrier:
+      if (!c.drained(o.barrier)) return false;
+      break;
+    case K::End:
+      if (!c.drained(isa::PipeSel::All)) return false;
+      c.st.ended = true;
+      break;
+  }
+  c.st.pc = o.next_pc;
+  ++c.stats.instrs[static_cast<int>(Pipe::Scalar)];
+  return true;
+}
+
+bool Iss::step_pipe(Core& c, int pipe) {
+  auto& q = c.q[pipe];
+  if (q.empty()) return false;
+  const sem::DispatchedInstr& di = q.front();
+  if (sem::is_sync_op(di.op())) {
+    if (!run_sync(c, di)) return false;
+  } else {
+    sem::execute(di, c.ctx);
+  }
+  q.pop_front();
+  ++c.stats.instrs[pipe];
+  return true;
+}
+
+IssStats Iss::run() {
+  stats_ = IssStats{};
+  for (;;) {
+    bool progress = false, live = false;
+    for (auto& cp : cores_) {
+      Core& c = *cp;
+      if (c.st.ended) continue;
+      live = true;
+      if (step_scalar_unit(c)) { progress = true; ++stats_.steps; }
+      for (int p = 1; p < isa::kNumPipes; ++p)
+        if (step_pipe(c, p)) { progress = true; ++stats_.steps; }
+    }
+    if (!live) break;
+    ++stats_.rounds;
+    if (!progress)
+      throw Error("deadlock in '" + program_.name + "': no unit can progress\n" + blocked_report());
+    if (stats_.steps > step_limit_)
+      throw Error("step limit of " + std::to_string(step_limit_) + " instructions reached in '" +
+                  program_.name + "' (a hang?)\n" + blocked_report());
+  }
+  for (const auto& c : cores_) stats_.cores.push_back(c->stats);
+  return stats_;
+}
+
+// One line per unit of every live core: what its current instruction waits for.
+std::string Iss::blocked_report() const {
+  std::string r;
+  auto why_sync = [&](const Core& c, const sem::DispatchedInstr& di) -> std::string {
+    switch (di.op()) {
+      case Op::WAIT_FLAG: {
+        auto src = static_cast<Pipe>(di["src"]), dst = static_cast<Pipe>(di["dst"]);
+        return "waits for flag " + sem::flag_name(src, dst, static_cast<int>(di["id"]));
+      }
+      case Op::CC_WAIT: return "waits: " + hub_->explain_wait(c.st.id, static_cast<int>(di["id"]));
+      default: return "ready";
+    }
+  };
+  auto busy_pipes = [](const Core& c, isa::PipeSel sel) {
+    std::string s;
+    for (int p = 1; p < isa::kNumPipes; ++p)
+      if (!c.q[p].empty() && (sel == isa::PipeSel::All || static_cast<int>(sel) == p))
+        s += (s.empty() ? "" : ", ") + std::string(isa::pipe_name(static_cast<Pipe>(p)));
+    return s;
+  };
+  for (const auto& cp : cores_) {
+    const Core& c = *cp;
+    if (c.st.ended) continue;
+    const std::string name = c.st.id.name();
+    if (c.st.pc < c.code->code.size()) {
+      const isa::Instr& in = c.code->code[c.st.pc];
+      std::string head = "  " + name + " SCALAR pc " + std::to_string(c.st.pc) + " (" + sem::describe(in) + "): ";
+      if (in.op == Op::BARRIER)
+        r += head + "waits for pipes " + busy_pipes(c, static_cast<isa::PipeSel>(in.f[0].value)) + " to drain\n";
+      else if (in.op == Op::END)
+        r += head + "waits for pipes " + busy_pipes(c, isa::PipeSel::All) + " to drain before ending\n";
+      else if (sem::is_sync_op(in.op) && isa::pipe_of(in) == Pipe::Scalar)
+        r += head + why_sync(c, sem::resolve(c.st, in, c.st.pc)) + "\n";
+      else
+        r += head + "ready\n";
+    }
+    for (int p = 1; p < isa::kNumPipes; ++p) {
+      if (c.q[p].empty()) continue;
+      const sem::DispatchedInstr& di = c.q[p].front();
+      r += "  " + name + " " + std::string(isa::pipe_name(static_cast<Pipe>(p))) + " pc " +
+           std::to_string(di.pc) + " (" + sem::describe(di.in) + "): " + why_sync(c, di) + "\n";
+    }
+  }
+  return r;
+}
+
+}  // namespace npu::iss

@@ -1,0 +1,79 @@
+#pragma once
+// The functional instruction-set simulator: runs every core of a launch on the shared
+// semantics (isa/sem) with a deterministic schedule and no notion of time.
+//
+// Launch: block_dim clusters; each has its AIC if the program has an AIC section and
+// aiv_per_cluster AIVs if it has an AIV section. Each core has a scalar unit and one
+// unbounded in-order queue per pipe. Schedule: round-robin over cores (cluster order, AIC
+// first, then AIVs) and, within a core, over its units (scalar, then pipes in isa::Pipe
+// order); a unit that is not blocked executes exactly one instruction per visit.
+// wait_flag / cc_wait block their pipe, barrier blocks the scalar unit until the named pipes
+// have drained, `end` finishes the core once every pipe has drained. Dispatching an
+// instruction into a pipe queue is the scalar unit's action for that visit.
+// A round in which no unit progresses while some core has not ended is a deadlock: npu::Error
+// with a report of every blocked unit (core, pipe, pc, instruction, what it waits for). The
+// step limit (IssStats::steps) reports a hang the same way.
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hw/config/hw_config.h"
+#include "isa/program.h"
+#include "isa/sem/core_state.h"
+#include "isa/sem/dispatched.h"
+#include "isa/sem/gm.h"
+#include "isa/sem/sync.h"
+
+namespace npu::iss {
+
+struct CoreStats {
+  sem::CoreId id;
+  // Instructions executed per pipe (index isa::Pipe). SCALAR counts the instructions the
+  // scalar unit executed itself (ALU, branches, barrier, end, sync ops on SCALAR); a
+  // dispatched instruction counts once, in its pipe.
+  std::array<uint64_t, isa::kNumPipes> instrs{};
+  uint64_t total() const;
+};
+
+struct IssStats {
+  std::vector<CoreStats> cores;  // launch order
+  uint64_t steps = 0;            // unit actions: instructions executed (any unit) + dispatches
+  uint64_t rounds = 0;           // scheduler rounds
+};
+
+class Iss {
+ public:
+  // params: kernel parameter values in program.params order. Throws npu::Error when the launch
+  // is invalid (block_dim < 1, wrong parameter count, no code section).
+  Iss(const hw::HwConfig& hw, const isa::Program& program, sem::GlobalMemory& gm,
+      std::vector<int64_t> params, int block_dim);
+  ~Iss();
+
+  void set_step_limit(uint64_t steps) { step_limit_ = steps; }  // default 2e9
+  IssStats run();
+
+  int num_cores() const { return static_cast<int>(cores_.size()); }
+  const sem::CoreState& core(int i) const;
+  const sem::CoreState* find_core(const sem::CoreId& id) const;
+
+ private:
+  struct Core;
+  bool step_scalar_unit(Core& c);
+  bool step_pipe(Core& c, int pipe);
+  bool run_sync(Core& c, const sem::DispatchedInstr& di);
+  std::string blocked_report() const;
+
+  const hw::HwConfig& hw_;
+  const isa::Program& program_;
+  sem::GlobalMemory& gm_;
+  int block_dim_;
+  uint64_t step_limit_ = 2000000000ull;
+  std::vector<std::unique_ptr<Core>> cores_;
+  std::unique_ptr<sem::CrossCoreHub> hub_;
+  IssStats stats_;
+};
+
+}  // namespace npu::iss

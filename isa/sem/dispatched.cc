@@ -1,0 +1,31 @@
+#include "isa/sem/dispatched.h"
+
+#include "isa/error.h"
+
+namespace npu::sem {
+
+int64_t DispatchedInstr::operator[](std::string_view name) const {
+  int i = in.d().field_index(name);
+  if (i < 0)
+    throw Error("internal: " + std::string(in.d().mnemonic) + " has no operand '" +
+                std::string(name) + "'");
+  return v[i];
+}
+
+DispatchedInstr resolve(const CoreState& core, const isa::Instr& in, uint32_t pc) {
+  DispatchedInstr di;
+  di.in = in;
+  di.pc = pc;
+  di.pipe = isa::pipe_of(in);
+  const isa::InstrDef& d = in.d();
+  for (int i = 0; i < d.nfields; ++i) {
+    const isa::Operand& o = in.f[i];
+    if (o.is_reg && d.fields[i].kind != isa::FieldKind::RegDst)
+      di.v[i] = static_cast<int64_t>(core.reg(static_cast<int>(o.value)));
+    else
+      di.v[i] = o.value;
+  }
+  return di;
+}
+
+}  // namespace npu::sem

@@ -1,0 +1,193 @@
+// mmad, mmad_mx, fix and fix_ub on hand-computed matrices.
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "testbench/isa/sem_test_fixture.h"
+
+namespace npu::semtest {
+namespace {
+
+TEST(SemCube, MmadBf16AndF16) {
+  for (Dtype dt : {Dtype::BF16, Dtype::F16}) {
+    Cluster c;
+    auto enc = [&](std::initializer_list<float> l) { return dt == Dtype::BF16 ? bfv(l) : hfv(l); };
+    put<uint16_t>(c.aic, Buffer::L0A, 0, enc({1, 2, 3, 4, 5, 6}));  // A 2x3
+    put<uint16_t>(c.aic, Buffer::L0B, 0, enc({1, 0, 0, 1, 1, 1}));  // B 3x2
+    c.exec(c.aic, I(Op::MMAD, {dt, 0, 0, 0, 2, 3, 2}));
+    EXPECT_EQ(get<float>(c.aic, Buffer::L0C, 0, 4), (std::vector<float>{4, 5, 10, 11}));
+    c.exec(c.aic, I(Op::MMAD, {dt, 0, 0, 0, 2, 3, 2, 0}));  // accumulate
+    EXPECT_EQ(get<float>(c.aic, Buffer::L0C, 0, 4), (std::vector<float>{8, 10, 20, 22}));
+  }
+}
+
+TEST(SemCube, MmadBf16ProductsExact) {
+  Cluster c;
+  // (1 + 2^-7)^2 = 1 + 2^-6 + 2^-14 needs 15 mantissa bits: exact in fp32 (0x3F820200).
+  put<uint16_t>(c.aic, Buffer::L0A, 0, {0x3F81});
+  put<uint16_t>(c.aic, Buffer::L0B, 0, {0x3F81});
+  c.exec(c.aic, I(Op::MMAD, {Dtype::BF16, 0, 0, 0, 1, 1, 1}));
+  EXPECT_EQ(get<uint32_t>(c.aic, Buffer::L0C, 0, 1)[0], 0x3F820200u);
+  // Inf * 0 = NaN; Inf * 1 + 1 = Inf.
+  put<uint16_t>(c.aic, Buffer::L0A, 0, {0x7F80, 0x3F80});
+  put<uint16_t>(c.aic, Buffer::L0B, 0, {0x0000, 0x3F80, 0x3F80, 0x3F80});  // B 2x2
+  c.exec(c.aic, I(Op::MMAD, {Dtype::BF16, 0, 0, 0, 1, 2, 2}));
+  auto r = get<float>(c.aic, Buffer::L0C, 0, 2);
+  EXPECT_TRUE(std::isnan(r[0]));
+  EXPECT_EQ(r[1], std::numeric_limits<float>::infinity());
+}
+
+TEST(SemCube, MmadS8ExactInt32) {
+  Cluster c;
+  put<int8_t>(c.aic, Buffer::L0A, 0, {127, -128, 1, 2});
+  put<int8_t>(c.aic, Buffer::L0B, 0, {127, 1, -128, 1});
+  c.exec(c.aic, I(Op::MMAD, {Dtype::S8, 64, 0, 0, 2, 2, 2}));
+  // [127*127 + 128*128, 127 - 128; 127 - 256, 1 + 2]
+  EXPECT_EQ(get<int32_t>(c.aic, Buffer::L0C, 64, 4), (std::vector<int32_t>{32513, -1, -129, 3}));
+}
+
+TEST(SemCube, MmadF32Plain) {
+  Cluster c;
+  // 1e8 + 1 rounds to 1e8 in fp32, then + (-1e8) = 0: accumulation in k order, fp32 each step.
+  put<float>(c.aic, Buffer::L0A, 0, {1e8f, 1.0f, -1e8f});
+  put<float>(c.aic, Buffer::L0B, 0, {1.0f, 1.0f, 1.0f});
+  c.exec(c.aic, I(Op::MMAD, {Dtype::F32, 0, 0, 0, 1, 3, 1}));
+  EXPECT_EQ(get<float>(c.aic, Buffer::L0C, 0, 1)[0], 0.0f);
+  put<float>(c.aic, Buffer::L0A, 0, {1.5f, 2.0f});
+  put<float>(c.aic, Buffer::L0B, 0, {0.5f, 4.0f});
+  c.exec(c.aic, I(Op::MMAD, {Dtype::F32, 0, 0, 0, 1, 2, 1}));
+  EXPECT_EQ(get<float>(c.aic, Buffer::L0C, 0, 1)[0], 8.75f);
+}
+
+// The blocked kernel gives the plain i,j,k loop's result bit for bit (k order kept), across
+// the k-block (64) and n-block (256) boundaries.
+TEST(SemCube, MmadBlockedMatchesNaive) {
+  Cluster c;
+  const int m = 5, k = 100, n = 300;  // B: 60000 bytes of L0B
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> u(-1, 1);
+  std::vector<uint16_t> a(m * k), b(k * n);
+  for (auto& x : a) x = bf(u(rng));
+  for (auto& x : b) x = bf(u(rng));
+  put(c.aic, Buffer::L0A, 0, a);
+  put(c.aic, Buffer::L0B, 0, b);
+  c.exec(c.aic, I(Op::MMAD, {Dtype::BF16, 0, 0, 0, m, k, n}));
+  auto got = get<float>(c.aic, Buffer::L0C, 0, m * n);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      float acc = 0;
+      for (int kk = 0; kk < k; ++kk) acc = acc + num::bf16_to_f32(a[i * k + kk]) * num::bf16_to_f32(b[kk * n + j]);
+      ASSERT_EQ(bits(got[i * n + j]), bits(acc)) << i << "," << j;
+    }
+}
+
+TEST(SemCube, MmadFaults) {
+  Cluster c;
+  EXPECT_EQ(c.error(c.aic, I(Op::MMAD, {Dtype::BF16, 0, 100, 0, 16, 16, 16}), 9),
+            "cluster0.aic pc 9 (mmad.bf16 0x0, 0x64, 0x0, 16, 16, 16, 1): L0A offset 100 is not 512-byte aligned");
+  // 256 x 256 bf16 = 128 KB > L0A 64 KB.
+  EXPECT_EQ(c.error(c.aic, I(Op::MMAD, {Dtype::BF16, 0, 0, 0, 256, 256, 16})),
+            "cluster0.aic pc 0 (mmad.bf16 0x0, 0x0, 0x0, 256, 256, 16, 1): L0A read [0, 131072) out of "
+            "bounds (L0A is 65536 bytes)");
+  EXPECT_EQ(c.error(c.aic, I(Op::MMAD, {Dtype::S16, 0, 0, 0, 1, 1, 1})),
+            "cluster0.aic pc 0 (mmad.s16 0x0, 0x0, 0x0, 1, 1, 1, 1): mmad does not support dtype s16");
+}
+
+TEST(SemCube, MmadMx) {
+  Cluster c(isa::Arch::A5);
+  // m = n = 1, k = 64: A elements 1.0 (e4m3 0x38), A scales {2^0, 2^1}; B elements 1.0, scales {2^0, 2^0}.
+  std::vector<uint8_t> ones(64, 0x38);
+  put(c.aic, Buffer::L0A, 0, ones);
+  put<uint8_t>(c.aic, Buffer::L0A, 512, {127, 128});
+  put(c.aic, Buffer::L0B, 0, ones);
+  put<uint8_t>(c.aic, Buffer::L0B, 512, {127, 127});
+  c.aic.set_reg(1, 512);
+  c.aic.set_reg(2, 512);
+  c.exec(c.aic, I(Op::MMAD_MX, {isa::MxType::E4M3, 0, 0, 0, R(1), R(2), 1, 64, 1}));
+  EXPECT_EQ(get<float>(c.aic, Buffer::L0C, 0, 1)[0], 96.0f);  // 32 * 1 + 32 * 2
+  // e5m2 elements: 1.0 = 0x3C; B scale 2^-2 (125) on block 1: 32 + 32 * 0.25 = 40.
+  std::vector<uint8_t> ones5(64, 0x3C);
+  put(c.aic, Buffer::L0A, 0, ones5);
+  put<uint8_t>(c.aic, Buffer::L0A, 512, {127, 127});
+  put(c.aic, Buffer::L0B, 0, ones5);
+  put<uint8_t>(c.aic, Buffer::L0B, 512, {127, 125});
+  c.exec(c.aic, I(Op::MMAD_MX, {isa::MxType::E5M2, 0, 0, 0, R(1), R(2), 1, 64, 1}));
+  EXPECT_EQ(get<float>(c.aic, Buffer::L0C, 0, 1)[0], 40.0f);
+  // A NaN scale makes its whole block NaN, hence the sum.
+  put<uint8_t>(c.aic, Buffer::L0A, 512, {127, 0xFF});
+  c.exec(c.aic, I(Op::MMAD_MX, {isa::MxType::E5M2, 0, 0, 0, R(1), R(2), 1, 64, 1}));
+  EXPECT_TRUE(std::isnan(get<float>(c.aic, Buffer::L0C, 0, 1)[0]));
+}
+
+TEST(SemFix, F32ToBf16WithStride) {
+  Cluster c;
+  c.gm.add_region("y", 0x1000, 0x100);
+  put<float>(c.aic, Buffer::L0C, 0, {1.0f, -2.5f, 3.0f, fl(0x3F808000)});  // last: tie -> 0x3F80
+  c.aic.set_reg(3, 0x1000);
+  c.exec(c.aic, I(Op::FIX, {Dtype::F32, Dtype::BF16, R(3), 0, 2, 2, 64}));
+  EXPECT_EQ(c.gm.read_bytes(0x1000, 4), (std::vector<uint8_t>{0x80, 0x3F, 0x20, 0xC0}));
+  EXPECT_EQ(c.gm.read_bytes(0x1040, 4), (std::vector<uint8_t>{0x40, 0x40, 0x80, 0x3F}));
+  EXPECT_EQ(c.gm.read_bytes(0x1004, 4), (std::vector<uint8_t>{0, 0, 0, 0}));  // gap untouched
+}
+
+TEST(SemFix, S32NoQuantRoundsOnce) {
+  Cluster c;
+  put<int32_t>(c.aic, Buffer::L0C, 0, {(1 << 24) + (1 << 16) + 1, -7});
+  c.aic.set_reg(3, 0x100);
+  c.exec(c.aic, I(Op::FIX, {Dtype::S32, Dtype::BF16, R(3), 0, 1, 2, 64}));
+  uint16_t out[2];
+  c.gm.read(0x100, out, 4);
+  EXPECT_EQ(out[0], 0x4B81);  // see SemVector.CastSaturationNaNTies
+  EXPECT_EQ(out[1], 0xC0E0);  // -7
+}
+
+TEST(SemFix, ScalarAndVectorDequantRelu) {
+  Cluster c;
+  put<int32_t>(c.aic, Buffer::L0C, 0, {3, -4, 10, 6});  // 2 x 2
+  c.aic.set_reg(3, 0x200);
+  c.aic.set_reg(4, bits(0.5f));
+  c.exec(c.aic, I(Op::FIX, {Dtype::S32, Dtype::F32, R(3), 0, 2, 2, 8, isa::QuantMode::Scalar, R(4), 0}));
+  float y[4];
+  c.gm.read(0x200, y, 16);
+  EXPECT_EQ(std::vector<float>(y, y + 4), (std::vector<float>{1.5f, -2.0f, 5.0f, 3.0f}));
+  c.exec(c.aic, I(Op::FIX, {Dtype::S32, Dtype::F32, R(3), 0, 2, 2, 8, isa::QuantMode::Scalar, R(4), 1}));
+  c.gm.read(0x200, y, 16);
+  EXPECT_EQ(std::vector<float>(y, y + 4), (std::vector<float>{1.5f, 0.0f, 5.0f, 3.0f}));
+  // Per-column scales {2, 0.25} in the FixPipe buffer at 128, loaded from L1 by mov_l1_fb.
+  put<float>(c.aic, Buffer::L1, 64, {2.0f, 0.25f});
+  c.exec(c.aic, I(Op::MOV_L1_FB, {128, 64, 8}));
+  c.aic.set_reg(5, 128);
+  c.exec(c.aic, I(Op::FIX, {Dtype::S32, Dtype::BF16, R(3), 0, 2, 2, 4, isa::QuantMode::Vector, R(5), 1}));
+  uint16_t h[4];
+  c.gm.read(0x200, h, 8);
+  // [3*2, -4*0.25 -> relu 0; 10*2, 6*0.25]
+  EXPECT_EQ(std::vector<uint16_t>(h, h + 4), (std::vector<uint16_t>{0x40C0, 0x0000, 0x41A0, 0x3FC0}));
+  EXPECT_EQ(c.error(c.aic, I(Op::FIX, {Dtype::S32, Dtype::BF16, R(3), 0, 2, 2, 4, isa::QuantMode::Vector, R(4), 1})),
+            "cluster0.aic pc 0 (fix.s32.bf16 r3, 0x0, 2, 2, 4, qvector, r4, 1): FB read [1056964608, "
+            "1056964616) out of bounds (FB is 7168 bytes)");  // r4 holds fp32 0.5 bits, not an offset
+}
+
+TEST(SemFix, GmRegionFault) {
+  Cluster c;
+  c.gm.add_region("y", 0x1000, 0x40);
+  c.aic.set_reg(3, 0x1000);
+  // Second row starts at 0x1040: past the region.
+  EXPECT_EQ(c.error(c.aic, I(Op::FIX, {Dtype::F32, Dtype::F32, R(3), 0, 2, 4, 64}), 4),
+            "cluster0.aic pc 4 (fix.f32.f32 r3, 0x0, 2, 4, 64, noquant, r0, 0): GM write [0x1040, 0x1050) "
+            "is outside every GM region");
+  c.aic.set_reg(3, 0x1030);
+  EXPECT_EQ(c.error(c.aic, I(Op::FIX, {Dtype::F32, Dtype::F32, R(3), 0, 1, 8, 64})),
+            "cluster0.aic pc 0 (fix.f32.f32 r3, 0x0, 1, 8, 64, noquant, r0, 0): GM write [0x1030, 0x1050) "
+            "runs past the end of GM region 'y' [0x1000, 0x1040)");
+}
+
+TEST(SemFix, FixUbA5) {
+  Cluster c(isa::Arch::A5);
+  put<float>(c.aic, Buffer::L0C, 0, {1.0f, 2.0f});
+  c.exec(c.aic, I(Op::FIX_UB, {Dtype::F32, Dtype::F16, 1, 64, 0, 1, 2, 32}));
+  EXPECT_EQ(get<uint16_t>(c.aiv1, Buffer::Ub, 64, 2), (std::vector<uint16_t>{0x3C00, 0x4000}));
+  EXPECT_EQ(get<uint16_t>(c.aiv0, Buffer::Ub, 64, 2), (std::vector<uint16_t>{0, 0}));
+}
+
+}  // namespace
+}  // namespace npu::semtest
