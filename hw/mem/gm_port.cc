@@ -1,0 +1,87 @@
+#include "hw/mem/gm_port.h"
+
+#include <algorithm>
+
+#include "isa/error.h"
+
+namespace npu::hw {
+
+GmPort::GmPort(sc_core::sc_module_name name, const Config& cfg)
+    : sc_module(name), socket("socket"), cfg_(cfg), ext_(new MemExtension),
+      stats_(std::string(basename())) {
+  if (cfg.line == 0 || cfg.max_outstanding == 0)
+    throw Error("GmPort needs a line size and max_outstanding > 0");
+  payload_.set_extension(ext_);
+  payload_.set_data_ptr(nullptr);  // timing only (see header)
+  payload_.set_streaming_width(cfg.line);
+  payload_.set_byte_enable_ptr(nullptr);
+  ext_->requester = cfg.requester;
+  completions_.assign(cfg.max_outstanding, 0);
+  stats_.add("transfers", &transfers_, "count", "DMA transfers");
+  stats_.add("requests", &requests_, "count", "line requests sent");
+  stats_.add("bytes_read", &bytes_read_, "byte", "bytes read from GM");
+  stats_.add("bytes_written", &bytes_written_, "byte", "bytes written to GM");
+  stats_.add("syncs", &syncs_, "count", "mid-transfer quantum synchronisations");
+}
+
+GmPort::Result GmPort::transfer(const std::vector<GmRange>& ranges, bool write, isa::CacheHint hint,
+                                const Options& opt) {
+  Result r = issue(ranges, write, hint, sc_core::sc_time_stamp(), opt);
+  if (r.end > sc_core::sc_time_stamp()) sc_core::wait(r.end - sc_core::sc_time_stamp());
+  return r;
+}
+
+GmPort::Result GmPort::issue(const std::vector<GmRange>& ranges, bool write, isa::CacheHint hint,
+                             sc_core::sc_time start_time, const Options& opt) {
+  uint64_t now = CycleClock::now();
+  const uint64_t start = start_time.value();
+  if (start < now) throw Error("GmPort::issue: start time is in the past");
+  const uint64_t quantum = opt.quantum.value();
+  const uint32_t window = cfg_.max_outstanding;
+  std::fill(completions_.begin(), completions_.end(), 0);
+  ++transfers_;
+  payload_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+
+  Result r;
+  r.start = start_time;
+  uint64_t last_issue = start, last_done = start, issued_bytes = 0, k = 0;
+  for (const GmRange& range : ranges) {
+    for (uint64_t a = range.addr, end = range.addr + range.bytes; a < end;) {
+      const uint64_t n = std::min<uint64_t>(end, (a / cfg_.line + 1) * cfg_.line) - a;
+      uint64_t t = std::max(last_issue, completions_[k % window]);
+      if (opt.issue_bytes_per_cycle > 0)
+        t = std::max(t, start + cfg_.clock.ticks(double(issued_bytes) / opt.issue_bytes_per_cycle));
+      if (quantum > 0 && t - now > quantum) {
+        sc_core::wait(sc_core::sc_time::from_value(t - now));
+        now = CycleClock::now();
+        ++syncs_;
+      }
+      const uint32_t region =
+          opt.region ? *opt.region : (cfg_.regions ? cfg_.regions->lookup(a) : RegionTable::kNone);
+      ext_->region = region;
+      ext_->hint = cfg_.regions ? cfg_.regions->effective(region, hint) : hint;
+      payload_.set_address(a);
+      payload_.set_data_length(static_cast<unsigned>(n));
+      payload_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      sc_core::sc_time delay = sc_core::sc_time::from_value(t - now);
+      socket->b_transport(payload_, delay);
+      if (payload_.is_response_error())
+        throw Error("GM access at " + hex(a) + " failed: " + payload_.get_response_string());
+      const uint64_t done = now + delay.value();
+      completions_[k % window] = done;
+      last_done = std::max(last_done, done);
+      last_issue = t;
+      issued_bytes += n;
+      ++k;
+      a += n;
+    }
+  }
+  r.requests = k;
+  r.bytes = issued_bytes;
+  r.end = sc_core::sc_time::from_value(last_done);
+  requests_ += k;
+  (write ? bytes_written_ : bytes_read_) += issued_bytes;
+  return r;
+}
+
+}  // namespace npu::hw

@@ -1,0 +1,58 @@
+#pragma once
+// HBM: address-interleaved channels, each a bandwidth timeline plus a fixed latency. Reached by
+// the L2 slices through one tagged TLM target socket each (loosely timed, b_transport).
+//
+// Timing of one request [addr, addr + n) arriving at t: it is cut at interleave boundaries;
+// chunk k of b bytes goes to channel (chunk address / interleave) % channels and occupies it for
+// b / channel_bytes_per_cycle cycles from the earliest gap at or after t; it completes
+// `latency` cycles after its transfer ends. The request completes with its last chunk.
+// Writes (dirty write-backs, none_cacheable writes) are timed the same way.
+#include <memory>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "hw/config/hw_config.h"
+#include "hw/mem/cycle_clock.h"
+#include "hw/mem/stats.h"
+#include "hw/mem/timeline.h"
+
+namespace npu::hw {
+
+class Hbm : public sc_core::sc_module {
+ public:
+  using TargetSocket = tlm_utils::simple_target_socket_tagged<Hbm>;
+
+  Hbm(sc_core::sc_module_name name, const HbmConfig& cfg, uint32_t initiators, CycleClock clock);
+
+  TargetSocket& target(uint32_t i) { return *targets_.at(i); }
+  uint32_t channels() const { return static_cast<uint32_t>(channels_.size()); }
+  uint32_t channel_of(uint64_t addr) const {
+    return static_cast<uint32_t>((addr / cfg_.interleave) % cfg_.channels);
+  }
+  const StatGroup& stats() const { return stats_; }
+  uint64_t bytes_read(uint32_t ch) const { return channels_[ch]->bytes_read; }
+  uint64_t bytes_written(uint32_t ch) const { return channels_[ch]->bytes_written; }
+  uint64_t total_bytes_read() const;
+  uint64_t total_bytes_written() const;
+
+ private:
+  struct Channel {
+    explicit Channel(const std::string& name) : stats(name) {}
+    Timeline timeline;
+    uint64_t bytes_read = 0, bytes_written = 0, requests = 0;
+    StatGroup stats;
+  };
+  void b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
+
+  HbmConfig cfg_;
+  CycleClock clock_;
+  uint64_t latency_ticks_;
+  std::vector<std::unique_ptr<TargetSocket>> targets_;
+  std::vector<std::unique_ptr<Channel>> channels_;
+  StatGroup stats_;
+};
+
+}  // namespace npu::hw

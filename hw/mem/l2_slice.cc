@@ -1,0 +1,169 @@
+#include "hw/mem/l2_slice.h"
+
+#include <algorithm>
+#include <string>
+
+#include "hw/mem/mem_extension.h"
+#include "isa/error.h"
+
+namespace npu::hw {
+
+using isa::CacheHint;
+
+L2Slice::L2Slice(sc_core::sc_module_name name, const L2Config& cfg, const L2Geometry& geo,
+                 uint32_t index, CycleClock clock)
+    : sc_module(name), target("target"), to_hbm("to_hbm"), cfg_(cfg), geo_(geo), index_(index),
+      clock_(clock),
+      tags_(geo.sets, geo.ways, geo.line,
+            make_replacement_policy(cfg.replacement, geo.sets, geo.ways, cfg.random_seed + index)),
+      fill_ready_(size_t(geo.sets) * geo.ways, 0), mshrs_(cfg.mshrs_per_slice),
+      read_hit_ticks_(clock.ticks(cfg.read_hit_latency)),
+      write_hit_ticks_(clock.ticks(cfg.write_hit_latency)), stats_(std::string(basename())) {
+  target.register_b_transport(this, &L2Slice::b_transport);
+  register_l2_counters(stats_, &counters_);
+}
+
+bool L2Slice::is_dirty(uint64_t addr) const {
+  const uint64_t block = geo_.block_of(addr);
+  int w = tags_.find(block);
+  return w >= 0 && tags_.dirty(block, uint32_t(w));
+}
+
+L2Counters& L2Slice::region(uint32_t id) {
+  if (id >= by_region_.size()) by_region_.resize(id + 1);
+  return by_region_[id];
+}
+
+void L2Slice::preload(uint64_t addr, uint32_t region_id) {
+  const uint64_t block = geo_.block_of(addr);
+  if (tags_.find(block) < 0) {
+    L2Tags::Fill f = tags_.insert(block, region_id, false);
+    fill_ready_[tags_.slot(block, f.way)] = 0;
+  }
+}
+
+uint64_t L2Slice::hbm(bool write, uint64_t addr, uint64_t bytes, uint64_t at) {
+  const uint64_t now = CycleClock::now();
+  hbm_payload_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+  hbm_payload_.set_address(addr);
+  hbm_payload_.set_data_length(static_cast<unsigned>(bytes));
+  hbm_payload_.set_data_ptr(nullptr);  // timing only: GM data moves functionally elsewhere
+  hbm_payload_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  sc_core::sc_time d = sc_core::sc_time::from_value(at - now);
+  to_hbm->b_transport(hbm_payload_, d);
+  return now + d.value();
+}
+
+uint64_t L2Slice::port(uint64_t at, uint64_t bytes) {
+  const uint64_t dur = clock_.ticks(double(bytes) / cfg_.slice_bytes_per_cycle);
+  return port_.reserve(at, dur) + dur;
+}
+
+void L2Slice::evict(const L2Tags::Evicted& e, uint64_t at) {
+  if (!e.valid) return;
+  ++counters_.evictions;
+  ++region(e.region).evictions;
+  if (e.dirty) {
+    ++counters_.dirty_writebacks;
+    ++region(e.region).dirty_writebacks;
+    hbm(true, geo_.block_addr(index_, e.block), geo_.line, at);  // off the requester's path
+  }
+}
+
+void L2Slice::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
+  const uint64_t now = CycleClock::now();
+  const uint64_t t = now + delay.value();
+  const uint64_t addr = p.get_address(), n = p.get_data_length();
+  if (n == 0 || geo_.line_base(addr) != geo_.line_base(addr + n - 1) || geo_.slice_of(addr) != index_)
+    throw Error("L2 slice " + std::to_string(index_) + ": request [" + hex(addr) + ", +" +
+                std::to_string(n) + ") is empty, crosses a line or belongs to another slice");
+  port_.retire(now);
+  mshrs_.retire(now);
+
+  const MemExtension* ext = p.get_extension<MemExtension>();
+  const CacheHint hint = ext ? ext->hint : CacheHint::Normal;
+  const uint32_t region_id = ext ? ext->region : 0;
+  L2Counters& rc = region(region_id);
+  auto count = [&](uint64_t L2Counters::*m) {
+    ++(counters_.*m);
+    ++(rc.*m);
+  };
+  count(hint == CacheHint::Normal          ? &L2Counters::normal_accesses
+        : hint == CacheHint::NoneCacheable ? &L2Counters::none_cacheable_accesses
+                                           : &L2Counters::prefetch_accesses);
+  const bool write = p.is_write();
+  (write ? counters_.bytes_written : counters_.bytes_read) += n;
+  (write ? rc.bytes_written : rc.bytes_read) += n;
+
+  const uint64_t block = geo_.block_of(addr);
+  const int found = tags_.find(block);
+  const bool hit = found >= 0;
+  const uint32_t way = hit ? uint32_t(found) : 0;
+  uint64_t ready = 0;  // when a present line's data is there (its fill may still be in flight)
+  if (hit) {
+    ready = fill_ready_[tags_.slot(block, way)];
+    if (ready > t) count(&L2Counters::hits_under_miss);
+  }
+  // Fetches the whole line through an MSHR and installs it; returns the fill time.
+  auto allocate_from_hbm = [&](bool dirty) {
+    ServerPool::Grant g = mshrs_.acquire(t);
+    const uint64_t f = hbm(false, geo_.line_base(addr), geo_.line, g.start);
+    mshrs_.hold(g, f);
+    L2Tags::Fill fill = tags_.insert(block, region_id, dirty);
+    fill_ready_[tags_.slot(block, fill.way)] = f;
+    evict(fill.evicted, f);
+    return f;
+  };
+
+  uint64_t done;
+  if (!write) {
+    if (hit) {
+      count(&L2Counters::read_hits);
+      if (hint != CacheHint::NoneCacheable) tags_.touch(block, way);
+      done = port(std::max(t, ready), n) + read_hit_ticks_;
+    } else if (hint == CacheHint::NoneCacheable) {
+      count(&L2Counters::bypass_reads);
+      ServerPool::Grant g = mshrs_.acquire(t);
+      const uint64_t f = hbm(false, addr, n, g.start);
+      mshrs_.hold(g, f);
+      done = port(f, n);
+    } else {
+      count(&L2Counters::read_misses);
+      done = port(allocate_from_hbm(false), n);
+    }
+  } else if (hint == CacheHint::NoneCacheable) {
+    count(&L2Counters::bypass_writes);
+    const uint64_t arrived = port(t, n);
+    if (hit) {
+      count(&L2Counters::writethrough_updates);
+      const bool was_dirty = tags_.dirty(block, way);
+      tags_.set_dirty(block, way, false);
+      done = was_dirty ? hbm(true, geo_.line_base(addr), geo_.line, std::max(arrived, ready))
+                       : hbm(true, addr, n, std::max(arrived, ready));
+    } else {
+      done = hbm(true, addr, n, arrived);
+    }
+  } else {
+    const uint64_t arrived = port(t, n);
+    if (hit) {
+      count(&L2Counters::write_hits);
+      tags_.touch(block, way);
+      tags_.set_dirty(block, way, true);
+      done = std::max(arrived, ready) + write_hit_ticks_;
+    } else if (n == geo_.line) {
+      count(&L2Counters::write_misses);
+      L2Tags::Fill fill = tags_.insert(block, region_id, true);
+      fill_ready_[tags_.slot(block, fill.way)] = arrived;
+      evict(fill.evicted, arrived);
+      done = arrived + write_hit_ticks_;
+    } else {
+      count(&L2Counters::write_misses);
+      const uint64_t f = allocate_from_hbm(true);
+      done = std::max(arrived, f) + write_hit_ticks_;
+    }
+  }
+  p.set_response_status(tlm::TLM_OK_RESPONSE);
+  delay = sc_core::sc_time::from_value(done - now);
+}
+
+}  // namespace npu::hw

@@ -1,0 +1,85 @@
+#pragma once
+// One L2 slice: the functional tags (L2Tags + replacement policy) in a thin TLM shell that
+// computes timing with resource timelines; no SystemC process, no wait(). A request is one L2
+// line or part of one (it must not cross a line). Write-back, write-allocate.
+//
+// Timing of a request of n bytes arriving at t (all in cycles; port = n / slice_bytes_per_cycle
+// on the slice port timeline, placed in its earliest gap at or after the time given):
+//   read hit          done = port(max(t, fill of the line if still in flight)) + read_hit_latency
+//   read miss         MSHR at m >= t (earliest idle); HBM reads the whole line from m, data at f;
+//                     MSHR held [m, f); line installed (victim handled at f); done = port(f)
+//   write hit         done = max(port(t), fill if in flight) + write_hit_latency; line dirty
+//   write miss, full  line installed dirty without an HBM read; done = port(t) + write_hit_latency
+//   write miss, part  like a read miss (the line is fetched to merge) then the write:
+//                     done = max(port(t), f) + write_hit_latency
+//   none_cacheable read hit    as a read hit (served from L2; replacement state untouched)
+//   none_cacheable read miss   MSHR at m; HBM reads n bytes from m, data at f; nothing allocated;
+//                              done = port(f)
+//   none_cacheable write       done = HBM write of the data from port(t) (+ HBM latency). If
+//                              the line is present it is updated in place; if it was dirty the
+//                              whole merged line is written (n = line) and the line becomes
+//                              clean, so L2 never holds data newer than HBM for it; a clean
+//                              line stays clean. Replacement state untouched.
+//   prefetch          treated exactly as normal (allocate), counted apart.
+// Dirty victims are written back to HBM at the fill time: they occupy the channel (and count in
+// HBM bytes) but the requester does not wait for them.
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "hw/config/hw_config.h"
+#include "hw/mem/cycle_clock.h"
+#include "hw/mem/l2_counters.h"
+#include "hw/mem/l2_tags.h"
+#include "hw/mem/mem_types.h"
+#include "hw/mem/stats.h"
+#include "hw/mem/timeline.h"
+
+namespace npu::hw {
+
+class L2Slice : public sc_core::sc_module {
+ public:
+  L2Slice(sc_core::sc_module_name name, const L2Config& cfg, const L2Geometry& geo, uint32_t index,
+          CycleClock clock);
+
+  tlm_utils::simple_target_socket<L2Slice> target;    // from the interconnect
+  tlm_utils::simple_initiator_socket<L2Slice> to_hbm;
+
+  // Warm start: installs the line holding addr (clean, owned by region) if absent. Functional
+  // only (no time, no counters); call before the simulation runs.
+  void preload(uint64_t addr, uint32_t region);
+
+  const L2Tags& tags() const { return tags_; }
+  bool contains(uint64_t addr) const { return tags_.find(geo_.block_of(addr)) >= 0; }
+  bool is_dirty(uint64_t addr) const;
+  const L2Counters& counters() const { return counters_; }
+  // Per region id (index); ids never seen have zero counters.
+  const std::vector<L2Counters>& region_counters() const { return by_region_; }
+  const StatGroup& stats() const { return stats_; }
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
+  uint64_t hbm(bool write, uint64_t addr, uint64_t bytes, uint64_t at);  // returns completion tick
+  uint64_t port(uint64_t at, uint64_t bytes);                            // returns end of transfer
+  void evict(const L2Tags::Evicted& e, uint64_t at);
+  L2Counters& region(uint32_t id);
+
+  L2Config cfg_;
+  L2Geometry geo_;
+  uint32_t index_;
+  CycleClock clock_;
+  L2Tags tags_;
+  std::vector<uint64_t> fill_ready_;  // per tag slot: tick at which the line's data is present
+  Timeline port_;
+  ServerPool mshrs_;
+  tlm::tlm_generic_payload hbm_payload_;
+  uint64_t read_hit_ticks_, write_hit_ticks_;
+  L2Counters counters_;
+  std::vector<L2Counters> by_region_;
+  StatGroup stats_;
+};
+
+}  // namespace npu::hw

@@ -1,0 +1,59 @@
+#include "hw/mem/l2_tags.h"
+
+#include "isa/error.h"
+
+namespace npu::hw {
+
+L2Tags::L2Tags(uint32_t sets, uint32_t ways, uint32_t line_bytes,
+               std::unique_ptr<ReplacementPolicy> policy)
+    : sets_(sets), ways_(ways), line_(line_bytes), policy_(std::move(policy)),
+      lines_(static_cast<size_t>(sets) * ways) {
+  if (sets == 0 || ways == 0 || !policy_) throw Error("L2Tags needs sets, ways and a policy");
+}
+
+int L2Tags::find(uint64_t block) const {
+  const uint64_t tag = block / sets_;
+  const Line* set = &lines_[size_t(set_of(block)) * ways_];
+  for (uint32_t w = 0; w < ways_; ++w)
+    if (set[w].valid && set[w].tag == tag) return static_cast<int>(w);
+  return -1;
+}
+
+L2Tags::Fill L2Tags::insert(uint64_t block, uint32_t region, bool dirty) {
+  const uint32_t s = set_of(block);
+  Line* set = &lines_[size_t(s) * ways_];
+  Fill fill;
+  uint32_t way = ways_;
+  for (uint32_t w = 0; w < ways_; ++w)
+    if (!set[w].valid) { way = w; break; }
+  if (way == ways_) {
+    way = policy_->victim(s);
+    Line& v = set[way];
+    fill.evicted = Evicted{true, v.dirty, v.tag * sets_ + s, v.region};
+  } else {
+    ++valid_count_;
+  }
+  set[way] = Line{block / sets_, region, true, dirty};
+  policy_->reset(s, way);
+  fill.way = way;
+  return fill;
+}
+
+L2Tags::Evicted L2Tags::invalidate(uint64_t block) {
+  int w = find(block);
+  if (w < 0) return {};
+  Line& l = line_mut(block, uint32_t(w));
+  Evicted e{true, l.dirty, block, l.region};
+  l = Line{};
+  --valid_count_;
+  policy_->invalidate(set_of(block), uint32_t(w));
+  return e;
+}
+
+uint64_t L2Tags::dirty_lines() const {
+  uint64_t n = 0;
+  for (const Line& l : lines_) n += l.valid && l.dirty;
+  return n;
+}
+
+}  // namespace npu::hw

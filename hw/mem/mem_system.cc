@@ -1,0 +1,73 @@
+#include "hw/mem/mem_system.h"
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace npu::hw {
+
+MemSystem::MemSystem(sc_core::sc_module_name name, const HwConfig& cfg, uint32_t ports)
+    : sc_module(name), clock_(CycleClock::from_ghz(cfg.chip.clock_ghz)), geo_(L2Geometry::from(cfg.l2)),
+      stats_(std::string(basename())), l2_stats_("l2"), ports_stats_("gm_ports") {
+  hbm_ = std::make_unique<Hbm>("hbm", cfg.hbm, geo_.slices, clock_);
+  noc_ = std::make_unique<Interconnect>("noc", cfg.noc, geo_, ports, clock_);
+  std::vector<const L2Counters*> parts;
+  for (uint32_t s = 0; s < geo_.slices; ++s) {
+    slices_.push_back(
+        std::make_unique<L2Slice>(("l2_slice" + std::to_string(s)).c_str(), cfg.l2, geo_, s, clock_));
+    L2Slice& sl = *slices_.back();
+    sl.to_hbm.bind(hbm_->target(s));
+    noc_->to_slice(s).bind(sl.target);
+    parts.push_back(&sl.counters());
+  }
+  register_l2_totals(l2_stats_, parts);
+  for (auto& sl : slices_) l2_stats_.add_child(&sl->stats());
+  for (uint32_t p = 0; p < ports; ++p) {
+    GmPort::Config pc{geo_.line, cfg.mte.max_outstanding, p, clock_, &regions_};
+    gm_ports_.push_back(std::make_unique<GmPort>(("gm_port" + std::to_string(p)).c_str(), pc));
+    gm_ports_.back()->socket.bind(noc_->port(p));
+    ports_stats_.add_child(&gm_ports_.back()->stats());
+  }
+  stats_.add_child(&l2_stats_);
+  stats_.add_child(&hbm_->stats());
+  stats_.add_child(&noc_->stats());
+  stats_.add_child(&ports_stats_);
+}
+
+void MemSystem::preload(const std::vector<GmRange>& ranges) {
+  for (const GmRange& r : ranges) {
+    if (r.bytes == 0) continue;
+    for (uint64_t a = geo_.line_base(r.addr); a < r.addr + r.bytes; a += geo_.line)
+      slices_[geo_.slice_of(a)]->preload(a, regions_.lookup(a));
+  }
+}
+
+L2Counters MemSystem::l2_total() const {
+  L2Counters t;
+  for (const auto& s : slices_) t += s->counters();
+  return t;
+}
+
+L2Counters MemSystem::l2_region_total(uint32_t region) const {
+  L2Counters t;
+  for (const auto& s : slices_)
+    if (region < s->region_counters().size()) t += s->region_counters()[region];
+  return t;
+}
+
+nlohmann::json MemSystem::stats_json() const {
+  nlohmann::json j = stats_.to_json();
+  nlohmann::json regions = nlohmann::json::object();
+  for (uint32_t id = 0; id <= regions_.size(); ++id) {
+    L2Counters c = l2_region_total(id);
+    if (id == RegionTable::kNone && c.accesses() == 0 && c.evictions == 0) continue;
+    nlohmann::json r = nlohmann::json::object();
+    for (const auto& f : L2Counters::fields()) r[f.name] = c.*f.member;
+    r["hit_rate"] = ratio(double(c.read_hits + c.write_hits), double(c.accesses()));
+    regions[id == RegionTable::kNone ? std::string("(none)") : regions_.name(id)] = r;
+  }
+  j["regions"] = regions;
+  return j;
+}
+
+}  // namespace npu::hw

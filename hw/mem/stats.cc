@@ -1,0 +1,58 @@
+#include "hw/mem/stats.h"
+
+#include <nlohmann/json.hpp>
+
+#include "isa/error.h"
+
+namespace npu::hw {
+
+void StatGroup::check_new(const std::string& name) const {
+  for (const Entry& e : entries_)
+    if (e.name == name) throw Error("stat group '" + name_ + "': duplicate stat '" + name + "'");
+  for (const StatGroup* c : children_)
+    if (c->name() == name) throw Error("stat group '" + name_ + "': duplicate stat '" + name + "'");
+}
+
+void StatGroup::add(const std::string& name, const uint64_t* counter, const std::string& unit,
+                    const std::string& description) {
+  check_new(name);
+  entries_.push_back(Entry{name, unit, description, counter, {}});
+}
+
+void StatGroup::add_formula(const std::string& name, std::function<double()> formula,
+                            const std::string& unit, const std::string& description) {
+  check_new(name);
+  entries_.push_back(Entry{name, unit, description, nullptr, std::move(formula)});
+}
+
+void StatGroup::add_child(const StatGroup* child) {
+  check_new(child->name());
+  children_.push_back(child);
+}
+
+double StatGroup::value(const std::string& name) const {
+  for (const Entry& e : entries_)
+    if (e.name == name) return e.counter ? static_cast<double>(*e.counter) : e.formula();
+  throw Error("stat group '" + name_ + "' has no stat '" + name + "'");
+}
+
+nlohmann::json StatGroup::to_json() const {
+  nlohmann::json j = nlohmann::json::object();
+  for (const Entry& e : entries_) {
+    if (e.counter)
+      j[e.name] = *e.counter;
+    else
+      j[e.name] = e.formula();
+  }
+  for (const StatGroup* c : children_) j[c->name()] = c->to_json();
+  return j;
+}
+
+nlohmann::json StatGroup::describe() const {
+  nlohmann::json j = nlohmann::json::object();
+  for (const Entry& e : entries_) j[e.name] = {{"unit", e.unit}, {"description", e.description}};
+  for (const StatGroup* c : children_) j[c->name()] = c->describe();
+  return j;
+}
+
+}  // namespace npu::hw

@@ -1,0 +1,65 @@
+#include "hw/mem/timeline.h"
+
+#include <algorithm>
+
+namespace npu::hw {
+
+uint64_t Timeline::first_free(uint64_t t) const {
+  auto it = busy_.upper_bound(t);
+  if (it != busy_.begin()) {
+    auto prev = std::prev(it);
+    if (prev->second > t) t = prev->second;  // inside a busy interval: its end (intervals never touch)
+  }
+  return t;
+}
+
+uint64_t Timeline::reserve(uint64_t earliest, uint64_t duration) {
+  uint64_t t = first_free(earliest);
+  if (duration == 0) return t;
+  auto it = busy_.upper_bound(t);
+  while (it != busy_.end() && it->first < t + duration) {  // the gap before *it is too short
+    t = it->second;
+    ++it;
+  }
+  insert_merged(t, t + duration);
+  busy_ticks_ += duration;
+  return t;
+}
+
+void Timeline::occupy(uint64_t start, uint64_t end) {
+  if (end <= start) return;
+  busy_ticks_ += end - start;
+  insert_merged(start, end);
+}
+
+void Timeline::insert_merged(uint64_t start, uint64_t end) {
+  auto it = busy_.upper_bound(start);
+  if (it != busy_.begin()) {
+    auto prev = std::prev(it);
+    if (prev->second >= start) {  // overlaps or touches the previous interval
+      start = prev->first;
+      end = std::max(end, prev->second);
+      it = busy_.erase(prev);
+    }
+  }
+  while (it != busy_.end() && it->first <= end) {
+    end = std::max(end, it->second);
+    it = busy_.erase(it);
+  }
+  busy_.emplace(start, end);
+}
+
+void Timeline::retire(uint64_t now) {
+  while (!busy_.empty() && busy_.begin()->second <= now) busy_.erase(busy_.begin());
+}
+
+ServerPool::Grant ServerPool::acquire(uint64_t earliest) const {
+  Grant best{0, servers_[0].first_free(earliest)};
+  for (uint32_t i = 1; i < servers_.size(); ++i) {
+    uint64_t t = servers_[i].first_free(earliest);
+    if (t < best.start) best = Grant{i, t};
+  }
+  return best;
+}
+
+}  // namespace npu::hw

@@ -1,0 +1,60 @@
+#pragma once
+// Resource timelines: how a shared unit (L2 slice port, HBM channel, core link, MSHR) models
+// bandwidth and queueing at transaction cost instead of per-cycle arbitration.
+//
+// Requests reach a resource in call order, which under loosely-timed TLM is not time order:
+// one initiator may already have booked its whole DMA into the future when another initiator
+// asks for an earlier time. A plain "free at t" counter would queue the second one behind all
+// of that, serialising streams that really share the unit. So a Timeline keeps the booked busy
+// intervals and places a request in the earliest gap, at or after its arrival, that is long
+// enough. Intervals that end before the current simulation time are dropped (nothing can arrive
+// earlier than now), so the set stays small. Times are plain integer ticks (sc_time values).
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace npu::hw {
+
+class Timeline {
+ public:
+  // Books [start, start + duration) at the earliest start >= earliest that fits in a gap.
+  uint64_t reserve(uint64_t earliest, uint64_t duration);
+  // Earliest t >= earliest at which the resource is idle (a gap of any length).
+  uint64_t first_free(uint64_t earliest) const;
+  // Marks [start, end) busy, merging with whatever it overlaps (for occupancy whose length is
+  // known only after the start was chosen, e.g. an MSHR held until its fill returns).
+  void occupy(uint64_t start, uint64_t end);
+  // Drops intervals that end at or before now.
+  void retire(uint64_t now);
+
+  uint64_t busy_ticks() const { return busy_ticks_; }  // total booked time ever (for utilisation)
+  size_t intervals() const { return busy_.size(); }
+
+ private:
+  void insert_merged(uint64_t start, uint64_t end);
+  std::map<uint64_t, uint64_t> busy_;  // start -> end, disjoint, non-touching
+  uint64_t busy_ticks_ = 0;
+};
+
+// A pool of n identical servers (the MSHRs of a slice): a request takes the server that is idle
+// earliest at or after its arrival, and holds it until a time the caller learns later.
+class ServerPool {
+ public:
+  explicit ServerPool(uint32_t n) : servers_(n) {}
+  struct Grant {
+    uint32_t server;
+    uint64_t start;
+  };
+  Grant acquire(uint64_t earliest) const;
+  void hold(const Grant& g, uint64_t end) { servers_[g.server].occupy(g.start, end); }
+  void retire(uint64_t now) {
+    for (Timeline& t : servers_) t.retire(now);
+  }
+  uint32_t size() const { return static_cast<uint32_t>(servers_.size()); }
+
+ private:
+  std::vector<Timeline> servers_;
+};
+
+}  // namespace npu::hw

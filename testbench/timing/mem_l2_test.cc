@@ -1,0 +1,274 @@
+// Timing of the L2 / HBM / interconnect through GmPort, with cycle counts derived by hand from
+// small_mem_config() (testbench/support/mem_bench.cc):
+//   NoC latency 5, core links 128 B/cycle; slice port 64 B/cycle; read hit 20, write hit 10;
+//   HBM channel 32 B/cycle + latency 100; 512 B lines; 2 slices, 8 sets, 4 ways; 2 channels.
+// A full line therefore costs: link 512/128 = 4, slice port 512/64 = 8, HBM channel 512/32 = 16.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "testbench/support/mem_bench.h"
+
+namespace npu::test {
+namespace {
+
+using isa::CacheHint;
+constexpr uint64_t kLine = 512;
+// Lines that share slice 0, set 0: global line n with n % 2 == 0 (slice) and (n / 2) % 8 == 0
+// (set), i.e. every 16th line: addresses k * 8192. They all live in HBM channel 0.
+constexpr uint64_t kSameSet = 16 * kLine;
+
+TEST(MemL2, ReadMissThenHitLatency) {
+  MemBench b(small_mem_config(), 1);
+  double miss = 0, hit = 0;
+  b.thread([&] {
+    auto& p = b.mem().port(0);
+    double t0 = b.now_cycles();
+    p.transfer({0, kLine}, false, CacheHint::Normal);
+    miss = b.now_cycles() - t0;
+    t0 = b.now_cycles();
+    p.transfer({0, kLine}, false, CacheHint::Normal);
+    hit = b.now_cycles() - t0;
+  });
+  b.run();
+  // Miss: NoC 5 + HBM transfer 16 + HBM latency 100 + slice port 8 + read link 4 = 133.
+  EXPECT_EQ(miss, 133);
+  // Hit: NoC 5 + slice port 8 + read hit 20 + read link 4 = 37.
+  EXPECT_EQ(hit, 37);
+  auto c = b.mem().l2_total();
+  EXPECT_EQ(c.read_misses, 1u);
+  EXPECT_EQ(c.read_hits, 1u);
+  EXPECT_EQ(b.mem().hbm().total_bytes_read(), kLine);
+}
+
+TEST(MemL2, MultiLineReadUsesWindowAndOneWait) {
+  MemBench b(small_mem_config(), 1);
+  hw::GmPort::Result r;
+  b.thread([&] { r = b.mem().port(0).transfer({0, 2 * kLine}, false, CacheHint::Normal); });
+  b.run();
+  // Line 0 -> slice 0, channel 0; line 1 -> slice 1, channel 1: both issued at 0, independent
+  // up to the shared read link. Line 0 done at 133 (above); line 1's data reaches the link at
+  // 129 too, but the link is busy [129,133): it crosses [133,137) -> 137.
+  EXPECT_EQ(cycles(b.mem(), r.end), 137);
+  EXPECT_EQ(r.requests, 2u);
+}
+
+TEST(MemL2, NoneCacheableReadMissBypasses) {
+  MemBench b(small_mem_config(), 1);
+  double full = 0, part = 0;
+  b.thread([&] {
+    auto& p = b.mem().port(0);
+    double t0 = b.now_cycles();
+    p.transfer({0, kLine}, false, CacheHint::NoneCacheable);
+    full = b.now_cycles() - t0;
+    t0 = b.now_cycles();
+    p.transfer({kLine * 4, 128}, false, CacheHint::NoneCacheable);
+    part = b.now_cycles() - t0;
+  });
+  b.run();
+  // Full line: same path as a miss: 5 + 16 + 100 + 8 + 4 = 133.
+  EXPECT_EQ(full, 133);
+  // 128 B: 5 + HBM 128/32 = 4 + 100 + port 128/64 = 2 + link 128/128 = 1 = 112.
+  EXPECT_EQ(part, 112);
+  auto c = b.mem().l2_total();
+  EXPECT_EQ(c.bypass_reads, 2u);
+  EXPECT_EQ(c.read_misses, 0u);
+  EXPECT_EQ(c.read_hits, 0u);
+  EXPECT_EQ(c.none_cacheable_accesses, 2u);
+  EXPECT_FALSE(b.mem().slice_of(0).contains(0));
+  EXPECT_EQ(b.mem().slice(0).tags().valid_lines() + b.mem().slice(1).tags().valid_lines(), 0u);
+  // Only the requested bytes were read from HBM.
+  EXPECT_EQ(b.mem().hbm().total_bytes_read(), kLine + 128);
+}
+
+TEST(MemL2, NoneCacheableWriteUpdatesPresentLine) {
+  MemBench b(small_mem_config(), 1);
+  double clean_wt = 0;
+  b.thread([&] {
+    auto& p = b.mem().port(0);
+    p.transfer({0, kLine}, false, CacheHint::Normal);  // line 0 present, clean
+    double t0 = b.now_cycles();
+    p.transfer({0, kLine}, true, CacheHint::NoneCacheable);
+    clean_wt = b.now_cycles() - t0;
+    p.transfer({0, 256}, true, CacheHint::Normal);          // write hit: line dirty
+    p.transfer({0, 128}, true, CacheHint::NoneCacheable);   // merged line written through
+  });
+  b.run();
+  // Write-through of a clean present line: write link 4 + NoC 5 + slice port 8, then HBM write
+  // 512/32 = 16 + latency 100: 4 + 5 + 8 + 16 + 100 = 133.
+  EXPECT_EQ(clean_wt, 133);
+  auto c = b.mem().l2_total();
+  EXPECT_EQ(c.bypass_writes, 2u);
+  EXPECT_EQ(c.writethrough_updates, 2u);
+  EXPECT_EQ(c.write_hits, 1u);
+  EXPECT_TRUE(b.mem().slice_of(0).contains(0));
+  EXPECT_FALSE(b.mem().slice_of(0).is_dirty(0));  // not left stale, not left dirty
+  // HBM writes: 512 (first write-through) + 512 (the dirty line, merged, written whole).
+  EXPECT_EQ(b.mem().hbm().total_bytes_written(), 2 * kLine);
+}
+
+TEST(MemL2, WriteAllocateAndDirtyWriteBack) {
+  MemBench b(small_mem_config(), 1);
+  double full_miss = 0, part_miss = 0, victim_read = 0;
+  b.thread([&] {
+    auto& p = b.mem().port(0);
+    double t0 = b.now_cycles();
+    p.transfer({0 * kSameSet, kLine}, true, CacheHint::Normal);
+    full_miss = b.now_cycles() - t0;
+    p.transfer({1 * kSameSet, kLine}, true, CacheHint::Normal);
+    p.transfer({2 * kSameSet, kLine}, true, CacheHint::Normal);
+    t0 = b.now_cycles();
+    p.transfer({3 * kSameSet, 128}, true, CacheHint::Normal);  // partial: fetches the line
+    part_miss = b.now_cycles() - t0;
+    t0 = b.now_cycles();
+    p.transfer({4 * kSameSet, kLine}, false, CacheHint::Normal);  // evicts line 0 (LRU, dirty)
+    victim_read = b.now_cycles() - t0;
+  });
+  b.run();
+  // Full-line write miss: link 4 + NoC 5 + port 8 + write hit 10 = 27 (no HBM read).
+  EXPECT_EQ(full_miss, 27);
+  // Partial write miss: link 1 + NoC 5 = 6 at the slice; the line is fetched through an MSHR:
+  // HBM 16 + 100 -> 122; the data (port 2, done at 8) merges at 122; + write hit 10 = 132.
+  EXPECT_EQ(part_miss, 132);
+  // The read miss that evicts a dirty line still costs 133: the write-back is off its path.
+  EXPECT_EQ(victim_read, 133);
+  auto c = b.mem().l2_total();
+  EXPECT_EQ(c.write_misses, 4u);
+  EXPECT_EQ(c.read_misses, 1u);
+  EXPECT_EQ(c.evictions, 1u);
+  EXPECT_EQ(c.dirty_writebacks, 1u);
+  EXPECT_FALSE(b.mem().slice_of(0).contains(0));
+  // HBM: read the partial line's fill and the last read; wrote back one dirty line.
+  EXPECT_EQ(b.mem().hbm().total_bytes_read(), 2 * kLine);
+  EXPECT_EQ(b.mem().hbm().total_bytes_written(), kLine);
+  EXPECT_EQ(b.mem().hbm().bytes_written(0), kLine);
+}
+
+TEST(MemL2, HitUnderMissWaitsForTheFill) {
+  MemBench b(small_mem_config(), 2);
+  double end[2] = {0, 0};
+  for (int i = 0; i < 2; ++i)
+    b.thread([&, i] {
+      b.mem().port(i).transfer({0, kLine}, false, CacheHint::Normal);
+      end[i] = b.now_cycles();
+    });
+  b.run();
+  // Both ports read line 0 at time 0. Whichever reaches the slice first misses (done 133).
+  // The other arrives at 5 too, finds the line allocated but its fill due at 121: it waits,
+  // takes the slice port [129,137) (the first request's data holds [121,129)), + read hit 20
+  // = 157, then its own link 4 -> 161.
+  EXPECT_EQ(std::min(end[0], end[1]), 133);
+  EXPECT_EQ(std::max(end[0], end[1]), 161);
+  auto c = b.mem().l2_total();
+  EXPECT_EQ(c.read_misses, 1u);
+  EXPECT_EQ(c.read_hits, 1u);
+  EXPECT_EQ(c.hits_under_miss, 1u);
+  EXPECT_EQ(b.mem().hbm().total_bytes_read(), kLine);
+}
+
+// A B A B C D E F A B in one 4-way set: LRU keeps the two most recent scan lines and loses A,
+// B (2 hits); SRRIP promoted A and B on their hits (RRPV 0) and evicts the scan lines instead
+// (4 hits). The tag-level derivation is in testbench/unit/l2_policy_test.cc.
+uint64_t hits_for(const std::string& policy) {
+  hw::HwConfig cfg = small_mem_config();
+  cfg.l2.replacement = policy;
+  MemBench b(cfg, 1);
+  b.thread([&] {
+    for (int line : {0, 1, 0, 1, 2, 3, 4, 5, 0, 1})
+      b.mem().port(0).transfer({line * kSameSet, kLine}, false, CacheHint::Normal);
+  });
+  b.run();
+  return b.mem().l2_total().read_hits;
+}
+
+TEST(MemL2, LruVersusSrripHits) {
+  EXPECT_EQ(hits_for("lru"), 2u);
+  EXPECT_EQ(hits_for("srrip"), 4u);
+}
+
+TEST(MemL2, UnknownPolicyIsAnError) {
+  hw::HwConfig cfg = small_mem_config();
+  cfg.l2.replacement = "plru";
+  try {
+    MemBench b(cfg, 1);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "unknown L2 replacement policy 'plru' (known: lru, srrip, random)");
+  }
+}
+
+// Reads tensor x (8 KB = 16 lines) twice; returns the L2 counters of region x.
+hw::L2Counters two_passes(std::optional<CacheHint> override_x) {
+  MemBench b(small_mem_config(), 1);
+  const uint32_t x = b.mem().regions().add("x", 0, 16 * kLine);
+  b.mem().regions().add("y", 16 * kLine, 4 * kLine);
+  if (override_x) b.mem().regions().set_override("x", override_x);
+  b.thread([&] {
+    for (int pass = 0; pass < 2; ++pass) {
+      b.mem().port(0).transfer({0, 16 * kLine}, false, CacheHint::Normal);
+      b.mem().port(0).transfer({16 * kLine, 4 * kLine}, false, CacheHint::Normal);
+    }
+  });
+  b.run();
+  // y (4 lines, one pass misses, one hits) is the same either way.
+  hw::L2Counters y = b.mem().l2_region_total(b.mem().regions().id_of("y"));
+  EXPECT_EQ(y.read_misses, 4u);
+  EXPECT_EQ(y.read_hits, 4u);
+  return b.mem().l2_region_total(x);
+}
+
+TEST(MemL2, RegionOverrideFlipsTensorToNoneCacheable) {
+  // 16 + 4 lines fit in the 64-line L2 (each set gets at most 2 of them), so pass 2 hits.
+  hw::L2Counters normal = two_passes(std::nullopt);
+  EXPECT_EQ(normal.read_misses, 16u);
+  EXPECT_EQ(normal.read_hits, 16u);
+  EXPECT_EQ(normal.bypass_reads, 0u);
+  hw::L2Counters flipped = two_passes(CacheHint::NoneCacheable);
+  EXPECT_EQ(flipped.read_misses, 0u);
+  EXPECT_EQ(flipped.read_hits, 0u);
+  EXPECT_EQ(flipped.bypass_reads, 32u);
+  EXPECT_EQ(flipped.none_cacheable_accesses, 32u);
+}
+
+TEST(MemL2, WarmStartPreloadsLines) {
+  hw::HwConfig cfg = small_mem_config();
+  cfg.l2.warm = true;
+  MemBench b(cfg, 1);
+  b.mem().regions().add("w", 0, 4 * kLine);
+  b.mem().preload({{0, 4 * kLine}});
+  double t = 0;
+  b.thread([&] {
+    b.mem().port(0).transfer({0, kLine}, false, CacheHint::Normal);
+    t = b.now_cycles();
+  });
+  b.run();
+  EXPECT_EQ(t, 37);  // a hit (see ReadMissThenHitLatency)
+  EXPECT_EQ(b.mem().l2_total().read_hits, 1u);
+  EXPECT_EQ(b.mem().slice(0).tags().valid_lines() + b.mem().slice(1).tags().valid_lines(), 4u);
+  EXPECT_EQ(b.mem().hbm().total_bytes_read(), 0u);
+}
+
+TEST(MemL2, StatsJsonHasTotalsSlicesChannelsAndRegions) {
+  MemBench b(small_mem_config(), 1);
+  b.mem().regions().add("t", 0, 2 * kLine);
+  b.thread([&] {
+    b.mem().port(0).transfer({0, 2 * kLine}, false, CacheHint::Normal);
+    b.mem().port(0).transfer({0, 2 * kLine}, false, CacheHint::Normal);
+  });
+  b.run();
+  auto j = b.mem().stats_json();
+  EXPECT_EQ(j["l2"]["read_hits"].get<double>(), 2);
+  EXPECT_EQ(j["l2"]["read_misses"].get<double>(), 2);
+  EXPECT_EQ(j["l2"]["hit_rate"].get<double>(), 0.5);
+  EXPECT_EQ(j["l2"]["l2_slice0"]["read_hits"].get<uint64_t>(), 1u);
+  EXPECT_EQ(j["hbm"]["ch0"]["bytes_read"].get<uint64_t>(), kLine);
+  EXPECT_EQ(j["hbm"]["ch1"]["bytes_read"].get<uint64_t>(), kLine);
+  EXPECT_EQ(j["hbm"]["ch0"]["busy_cycles"].get<double>(), 16);
+  EXPECT_EQ(j["regions"]["t"]["read_hits"].get<uint64_t>(), 2u);
+  EXPECT_EQ(j["noc"]["port0"]["bytes_read"].get<uint64_t>(), 4 * kLine);
+  EXPECT_EQ(j["gm_ports"]["gm_port0"]["transfers"].get<uint64_t>(), 2u);
+}
+
+}  // namespace
+}  // namespace npu::test

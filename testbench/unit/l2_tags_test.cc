@@ -1,0 +1,84 @@
+// The plain functional core of an L2 slice: tags, valid/dirty bits, victims, region owners.
+#include <gtest/gtest.h>
+
+#include "hw/mem/l2_tags.h"
+#include "hw/mem/mem_types.h"
+#include "isa/error.h"
+
+namespace npu::hw {
+namespace {
+
+L2Tags make(uint32_t sets, uint32_t ways, const char* policy = "lru") {
+  return L2Tags(sets, ways, 512, make_replacement_policy(policy, sets, ways, 1));
+}
+
+TEST(L2Tags, FillsInvalidWaysFirstThenEvictsLru) {
+  L2Tags t = make(2, 2);
+  // Blocks 0, 2, 4 map to set 0 (block % 2); 1 to set 1.
+  EXPECT_EQ(t.find(0), -1);
+  EXPECT_FALSE(t.insert(0, 7, false).evicted.valid);
+  EXPECT_FALSE(t.insert(1, 7, false).evicted.valid);
+  EXPECT_FALSE(t.insert(2, 8, true).evicted.valid);
+  EXPECT_EQ(t.valid_lines(), 3u);
+  EXPECT_EQ(t.find(0), 0);
+  EXPECT_EQ(t.find(2), 1);
+  t.touch(0, 0);  // 0 is now more recent than 2
+  L2Tags::Fill f = t.insert(4, 9, false);
+  EXPECT_EQ(f.way, 1u);
+  EXPECT_TRUE(f.evicted.valid);
+  EXPECT_TRUE(f.evicted.dirty);
+  EXPECT_EQ(f.evicted.block, 2u);
+  EXPECT_EQ(f.evicted.region, 8u);
+  EXPECT_EQ(t.find(2), -1);
+  EXPECT_EQ(t.region(4, 1), 9u);
+  EXPECT_EQ(t.valid_lines(), 3u);
+}
+
+TEST(L2Tags, DirtyBitsAndInvalidate) {
+  L2Tags t = make(4, 2);
+  t.insert(5, 1, false);
+  uint32_t w = uint32_t(t.find(5));
+  EXPECT_FALSE(t.dirty(5, w));
+  t.set_dirty(5, w, true);
+  EXPECT_EQ(t.dirty_lines(), 1u);
+  L2Tags::Evicted e = t.invalidate(5);
+  EXPECT_TRUE(e.valid && e.dirty);
+  EXPECT_EQ(e.block, 5u);
+  EXPECT_EQ(t.find(5), -1);
+  EXPECT_EQ(t.valid_lines(), 0u);
+  EXPECT_FALSE(t.invalidate(5).valid);
+}
+
+TEST(L2Geometry, MapsLinesToSlicesSetsAndBack) {
+  L2Config c;
+  c.size = 32 * 1024;
+  c.ways = 4;
+  c.line = 512;
+  c.slices = 2;
+  L2Geometry g = L2Geometry::from(c);
+  EXPECT_EQ(g.sets, 8u);
+  // Address 0x2a00 = line 21: slice 1, block 10 (set 2).
+  EXPECT_EQ(g.slice_of(0x2a00), 1u);
+  EXPECT_EQ(g.block_of(0x2a00), 10u);
+  EXPECT_EQ(g.block_addr(1, 10), 0x2a00u);
+  EXPECT_EQ(g.line_base(0x2a7f), 0x2a00u);
+}
+
+TEST(L2Geometry, RejectsSizeNotMultipleOfGeometry) {
+  L2Config c;
+  c.size = 1000;
+  c.ways = 4;
+  c.line = 512;
+  c.slices = 2;
+  try {
+    L2Geometry::from(c);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(),
+                 "invalid L2 configuration (size 1000, ways 4, line 512, slices 2): size must be a "
+                 "multiple of line * ways * slices");
+  }
+}
+
+}  // namespace
+}  // namespace npu::hw
