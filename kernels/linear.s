@@ -1,0 +1,356 @@
+# linear.s -- AT-09 bf16 Linear: y[M, N] = x[M, K] . W[N, K]^T  (b_trans), fp32 accumulation.
+#
+# Params (in order):
+#   x  gm bf16 [M, K]      activations, row-major
+#   w  gm bf16 [N, K]      weights, row-major (each output channel is one row: b_trans)
+#   y  gm bf16 [M, N]      output, bf16 RNE of the fp32 sum (written by the FixPipe)
+#   M  int  >= 1           rows (tokens); any value
+#   K  int  >= 16          reduction length, multiple of 16
+#   N  int  >= 16          output channels, multiple of 16
+# Launch: AIC only; any block_dim >= 1 (1 .. chip.clusters).
+#
+# Work split (computed in the kernel from M, N, K and block_dim; see docs/kernels.md):
+#   unit          a 128-row x uw-column tile of y; uw = clamp(ceil16(N * ceil(M/128) / block_dim),
+#                 16, 128), so that small-M launches still give every AIC work (M=16, N=1536,
+#                 24 AICs: uw = 64, one unit each). Units are numbered row-major over y.
+#   AIC i         takes the contiguous unit range [T*i/bd, T*(i+1)/bd) (T units in all).
+#   block         what one L0C pass computes: two adjacent units of the same row of units when
+#                 the AIC has both (mB x 2uw, up to 128 x 256), else one. The last row/column
+#                 block may be shorter (M and N tails).
+#   L0C           the whole block in fp32; two 64 KiB slots (ping-pong with the FixPipe) when
+#                 ceil16(mB) * nB * 4 <= 64 KiB (nB = the widest block), else one 128 KiB slot.
+#   L0 k-step kt  largest power of two <= 1024 with max(ceil16(mB), nB) * kt * 2 <= 32 KiB (one
+#                 half of L0A / L0B): one mmad of mB x kt x nB per step; the halves ping-pong.
+#   L1 chunk kL1  the largest multiple of max(kt, 256) with (ceil16(mB) + nB) * kL1 * 2 <= 256 KiB
+#                 (one half of L1): x chunk [mB, kL1] and W chunk [nB, kL1], one DMA each (e.g.
+#                 128 KiB of W per DMA at M=16, N=1536 on 24 AICs); the two L1 halves ping-pong.
+#   chunk order   a block visits its nch = ceil(K / kL1) chunks starting at chunk (u mod nch),
+#                 u = its first unit, so concurrent AICs read different HBM channels / L2
+#                 slices instead of all hitting the same ones (W rows are K * 2 bytes apart).
+#   The chunk sequence of an AIC runs across its blocks, so MTE2 prefetches the next block's
+#   first chunk while the cube finishes the current one.
+# Sync (set_flag/wait_flag, ids = buffer index):
+#   MTE2 -> MTE1 b   L1 half b loaded          MTE1 -> MTE2 b   L1 half b free (preset)
+#   MTE1 -> CUBE p   L0A/L0B half p loaded     CUBE -> MTE1 p   L0 half p free (preset)
+#   CUBE -> FIXP s   L0C slot s complete       FIXP -> CUBE s   L0C slot s drained (preset)
+# Cache hints: x normal (re-read by every AIC); W none_cacheable when M <= 128 (every W row is
+#   read by exactly one AIC, once, so it should not evict x from L2), normal otherwise (re-read
+#   once per 128-row block of M).
+
+.kernel linear
+.param x, gm, bf16
+.param w, gm, bf16
+.param y, gm, bf16
+.param M, int
+.param K, int
+.param N, int
+
+.equ MB_MAX,   128          # rows of an output unit / block
+.equ UW_MAX,   128          # max columns of a unit (a block is at most two units)
+.equ L0_HALF,  kib(32)      # one ping-pong half of L0A / L0B
+.equ L0_BUDGET, kib(16)     # elements of one L0 half (bf16)
+.equ L1_HALF_SHIFT, 18      # one ping-pong half of L1 = 256 KiB
+.equ L1_HALF_ELEMS, kib(128) # bf16 elements of one L1 half
+.equ L0C_SLOT_SHIFT, 16     # one L0C slot = 64 KiB
+
+.reg rNkc, r1       # chunks per block (ceil(K / kL1))
+.reg rUend, r2      # end of this AIC's unit range
+.reg rNU, r3        # units per row of units
+.reg rM, r4
+.reg rK, r5
+.reg rN, r6
+.reg rUW, r7        # unit width uw
+.reg rPair, r8      # 1 when blocks may pair two units
+.reg rGs, r9        # scratch of block_geom (and GM bases, loaded when needed)
+.reg rNB, r10       # widest block nB
+.reg rKt, r11       # L0 k-step
+.reg rKL1, r12      # L1 chunk length along K
+.reg rAby, r13      # bytes of the x part of an L1 half (ceil16(mB) * kL1 * 2)
+.reg rSmask, r14    # 1 when L0C has two slots, else 0
+.reg rLu, r17       # load cursor: first unit of the block, chunk counter, L1 half
+.reg rLj, r18
+.reg rLbuf, r19
+.reg rCu, r20       # compute cursor: first unit of the block, chunk counter, L1 half
+.reg rCj, r21
+.reg rCbuf, r22
+.reg rP, r23        # L0 ping-pong parity
+.reg rSlot, r24     # L0C slot of the current block
+# temporaries: r15 r16 r25 .. r31
+
+# Geometry of the block starting at unit \u: origin (\m0, \n0), rows \mc, columns \nc and width
+# \wu in units (2 when pairing is on, the next unit is in this AIC's range and in the same row).
+.macro block_geom u, m0, n0, mc, nc, wu
+    div   \m0, \u, rNU
+    mul   \n0, \m0, rNU
+    sub   \n0, \u, \n0              # unit column
+    mov   \wu, 1
+    beq   rPair, 0, one\@
+    add   rGs, \u, 1
+    bge   rGs, rUend, one\@
+    add   rGs, \n0, 1
+    beq   rGs, rNU, one\@
+    mov   \wu, 2
+one\@:
+    shl   \m0, \m0, 7
+    mul   \n0, \n0, rUW
+    sub   \mc, rM, \m0
+    min   \mc, \mc, MB_MAX
+    mul   \nc, \wu, rUW
+    sub   rGs, rN, \n0
+    min   \nc, \nc, rGs
+.endm
+
+# \dst = first element (along K) of chunk number \j of the block starting at unit \u:
+# chunks are visited from (u mod nch) on, wrapping.
+.macro chunk_k0 dst, u, j
+    rem   \dst, \u, rNkc
+    add   \dst, \dst, \j
+    blt   \dst, rNkc, nw\@
+    sub   \dst, \dst, rNkc
+nw\@:
+    mul   \dst, \dst, rKL1
+.endm
+
+# MTE2: fill L1 half \B (x chunk to r31, W chunk to r9) with cache hint \H for W.
+.macro load_dma B, H
+    wait_flag mte1, mte2, \B
+    mov_gm_l1 r31, r27, r29, r25, r15, r16, normal
+    mov_gm_l1 rGs, r28, r30, r25, r15, r16, \H
+    set_flag  mte2, mte1, \B
+.endm
+
+# Load the chunk at the load cursor into L1 half rLbuf, then advance the cursor.
+.macro load_next
+    block_geom rLu, r27, r28, r29, r30, r26
+    chunk_k0 r31, rLu, rLj
+    sub   r25, rK, r31
+    min   r25, r25, rKL1
+    shl   r25, r25, 1               # burst: chunk length in bytes
+    mul   r27, r27, rK
+    add   r27, r27, r31
+    shl   r27, r27, 1
+    ldp   rGs, x
+    add   r27, r27, rGs             # &x[m0, k0]
+    mul   r28, r28, rK
+    add   r28, r28, r31
+    shl   r28, r28, 1
+    ldp   rGs, w
+    add   r28, r28, rGs             # &w[n0, k0]
+    shl   r15, rK, 1                # GM row stride
+    shl   r16, rKL1, 1              # L1 row stride
+    shl   r31, rLbuf, L1_HALF_SHIFT # L1 x part
+    add   rGs, r31, rAby            # L1 W part
+    blt   rM, MB_MAX + 1, nc\@
+    beq   rLbuf, 0, n0\@
+    load_dma 1, normal
+    jmp   done\@
+n0\@:
+    load_dma 0, normal
+    jmp   done\@
+nc\@:
+    beq   rLbuf, 0, c0\@
+    load_dma 1, none_cacheable
+    jmp   done\@
+c0\@:
+    load_dma 0, none_cacheable
+done\@:
+    add   rLj, rLj, 1
+    blt   rLj, rNkc, adv\@
+    mov   rLj, 0
+    add   rLu, rLu, r26
+adv\@:
+    xor   rLbuf, rLbuf, 1
+.endm
+
+# One L0 k-step on L0 half \P: MTE1 loads A [mCur, ks] and B^T [ks, nCur], CUBE multiplies.
+# Live: r27 mCur, r28 nCur, r29 kc, r30 kk, r15 L1 row stride, r16 L1 x part.
+.macro l0_step P
+    sub   r31, r29, r30
+    min   r31, r31, rKt             # ks
+    shl   r25, r30, 1
+    add   r25, r25, r16             # x tile in L1
+    add   r26, r25, rAby            # W tile in L1
+    wait_flag cube, mte1, \P
+    mov_l1_l0a.bf16 \P * L0_HALF, r25, r27, r31, r15
+    mov_l1_l0b.bf16 \P * L0_HALF, r26, r28, r31, r15, 1
+    set_flag  mte1, cube, \P
+    wait_flag mte1, cube, \P
+    shl   r25, rSlot, L0C_SLOT_SHIFT
+    bne   rCj, 0, acc\@
+    bne   r30, 0, acc\@
+    mmad.bf16 r25, \P * L0_HALF, \P * L0_HALF, r27, r31, r28, 1
+    jmp   mm\@
+acc\@:
+    mmad.bf16 r25, \P * L0_HALF, \P * L0_HALF, r27, r31, r28, 0
+mm\@:
+    set_flag  cube, mte1, \P
+.endm
+
+# FixPipe drains L0C slot \S to y (r25 = &y[m0, n0], r27 mCur, r28 nCur, r31 row stride).
+.macro fix_slot S
+    set_flag  cube, fixp, \S
+    wait_flag cube, fixp, \S
+    fix.f32.bf16 r25, \S * kib(64), r27, r28, r31
+    set_flag  fixp, cube, \S
+.endm
+
+.aic
+.semantic linear
+    ldp   rM, M
+    ldp   rK, K
+    ldp   rN, N
+
+    # ---- work split
+    add   r25, rM, 15
+    and   r25, r25, -16
+    min   r25, r25, MB_MAX          # r25 = ceil16(mB)
+    add   r26, rM, MB_MAX - 1
+    shr   r26, r26, 7               # r26 = unit rows (blocks along M)
+    getsr r29, block_dim
+    mul   rUW, rN, r26
+    add   rUW, rUW, r29
+    sub   rUW, rUW, 1
+    div   rUW, rUW, r29
+    add   rUW, rUW, 15
+    and   rUW, rUW, -16
+    max   rUW, rUW, 16
+    min   rUW, rUW, UW_MAX
+    min   rUW, rUW, rN
+    add   rNU, rN, rUW
+    sub   rNU, rNU, 1
+    div   rNU, rNU, rUW
+    mul   r27, rNU, r26             # T = units in all
+    getsr r28, block_idx
+    mul   rLu, r27, r28
+    div   rLu, rLu, r29             # first unit of this AIC
+    add   r28, r28, 1
+    mul   rUend, r27, r28
+    div   rUend, rUend, r29
+    bge   rLu, rUend, finish        # no unit for this AIC
+    # pairing: possible when some AIC has two units or more
+    mov   rPair, 0
+    mov   rNB, rUW
+    bge   r29, r27, no_pair
+    mov   rPair, 1
+    shl   rNB, rUW, 1
+no_pair:
+    # L0C slots
+    mul   r27, r25, rNB
+    mov   rSmask, 1
+    blt   r27, kib(16) + 1, slots_done
+    mov   rSmask, 0
+slots_done:
+    # kt: largest power of two <= 1024 with max(ceil16(mB), nB) * kt <= 16 Ki elements
+    max   r27, r25, rNB
+    mov   rKt, 1024
+kt_loop:
+    mul   r28, rKt, r27
+    blt   r28, L0_BUDGET + 1, kt_done
+    shr   rKt, rKt, 1
+    jmp   kt_loop
+kt_done:
+    # kL1: largest multiple of max(kt, 256) with (ceil16(mB) + nB) * kL1 <= 128 Ki elements
+    add   r27, r25, rNB
+    mov   r28, L1_HALF_ELEMS
+    div   r28, r28, r27
+    max   r29, rKt, 256
+    div   r28, r28, r29
+    mul   rKL1, r28, r29
+    add   rNkc, rK, rKL1
+    sub   rNkc, rNkc, 1
+    div   rNkc, rNkc, rKL1
+    mul   rAby, r25, rKL1
+    shl   rAby, rAby, 1
+
+    # ---- preset the "free" flags
+    set_flag mte1, mte2, 0
+    set_flag mte1, mte2, 1
+    set_flag cube, mte1, 0
+    set_flag cube, mte1, 1
+    set_flag fixp, cube, 0
+    set_flag fixp, cube, 1
+
+    mov   rLj, 0
+    mov   rLbuf, 0
+    mov   rCu, rLu
+    mov   rCj, 0
+    mov   rCbuf, 0
+    mov   rP, 0
+    mov   rSlot, 0
+    load_next
+
+main:
+    bge   rLu, rUend, compute
+    load_next
+compute:
+    # ---- compute the chunk at the compute cursor
+    block_geom rCu, r25, r26, r27, r28, r29
+    chunk_k0 r30, rCu, rCj
+    sub   r29, rK, r30
+    min   r29, r29, rKL1            # kc
+    shl   r15, rKL1, 1              # L1 row stride
+    shl   r16, rCbuf, L1_HALF_SHIFT # L1 x part
+    bne   rCj, 0, no_start
+    beq   rSlot, 0, ws0
+    wait_flag fixp, cube, 1         # block start: wait until the FixPipe drained the slot
+    jmp   no_start
+ws0:
+    wait_flag fixp, cube, 0
+no_start:
+    beq   rCbuf, 0, wb0
+    wait_flag mte2, mte1, 1
+    jmp   wbd
+wb0:
+    wait_flag mte2, mte1, 0
+wbd:
+    mov   r30, 0
+    bne   rP, 0, kpong
+kping:
+    l0_step 0
+    mov   rP, 1
+    add   r30, r30, rKt
+    bge   r30, r29, kend
+kpong:
+    l0_step 1
+    mov   rP, 0
+    add   r30, r30, rKt
+    blt   r30, r29, kping
+kend:
+    beq   rCbuf, 0, fb0
+    set_flag mte1, mte2, 1          # L1 half free once MTE1 has read it
+    jmp   fbd
+fb0:
+    set_flag mte1, mte2, 0
+fbd:
+    add   rCj, rCj, 1
+    blt   rCj, rNkc, next_chunk
+    # ---- block complete: FixPipe writes it out
+    block_geom rCu, r25, r26, r27, r28, r29
+    mul   r25, r25, rN
+    add   r25, r25, r26
+    shl   r25, r25, 1
+    ldp   rGs, y
+    add   r25, r25, rGs             # &y[m0, n0]
+    shl   r31, rN, 1
+    beq   rSlot, 0, fx0
+    fix_slot 1
+    jmp   fxd
+fx0:
+    fix_slot 0
+fxd:
+    mov   rCj, 0
+    add   rCu, rCu, r29
+    xor   rSlot, rSlot, rSmask
+next_chunk:
+    xor   rCbuf, rCbuf, 1
+    blt   rCu, rUend, main
+
+    # ---- consume the presets so every flag ends clear
+    wait_flag mte1, mte2, 0
+    wait_flag mte1, mte2, 1
+    wait_flag cube, mte1, 0
+    wait_flag cube, mte1, 1
+    wait_flag fixp, cube, 0
+    wait_flag fixp, cube, 1
+finish:
+    end

@@ -1,0 +1,623 @@
+# rmsnorm_linear.s -- AT-10 RMSNorm + Linear (V -> C) in one launch:
+#   xn = bf16_rne(RMSNorm(x, gamma, eps))          (AIVs, fp32 inside, into the GM workspace xn)
+#   y  = bf16_rne(xn[M, K] . W[N, K]^T)             (AICs, fp32 accumulation in L0C)
+#
+# Params (in order):
+#   x        gm bf16 [M, K]   activations
+#   gamma    gm bf16 [K]      RMSNorm weight
+#   w        gm bf16 [N, K]   projection weight, row-major (b_trans)
+#   y        gm bf16 [M, N]   output
+#   xn       gm bf16 [M, K]   workspace: the normalised activations (also a useful debug output)
+#   M        int >= 1         any value
+#   K        int >= 16        multiple of 16 (the RMSNorm width D)
+#   N        int >= 16        multiple of 16
+#   eps      f32              e.g. 1e-6
+#   variant  int              0 = rsqrt, 1 = sqrt + div (AT-03 variants)
+# Launch: AIC + AIV (mixed); any block_dim (1 .. chip.clusters). The M rows are split evenly over
+#   ALL block_dim * 2 AIVs; the output blocks of y are dealt round-robin to the block_dim AICs
+#   exactly as in linear.s (same units, blocks, tiling and chunk order; see its header).
+#
+# Stages and hand-off (cross-core flags, isa/sem/sync.h):
+#   1. AIV "rmsnorm": as rmsnorm.s with has_gamma = 1, bf16, no beta, no rstd; rows -> xn.
+#   2. AIV "handoff": cc_set MTE3 mode 0 id 0 (queued behind the last xn store, so it fires when
+#      this AIV's rows have landed) is a barrier over every AIV of the launch; each AIV waits for
+#      it (cc_wait id 0) and then sets mode 2 id 1: once both AIVs of a cluster have set, that
+#      cluster's AIC gains one on flag 1. Every AIC needs every row of xn, which is why the
+#      barrier comes first: a mode-2 set alone would only say "my cluster's rows are done".
+#   3. AIC "linear": MTE2 starts streaming the first W chunk at once (overlapping stage 1), then
+#      cc_wait id 1 (in MTE2, so only xn loads wait), then the normal double-buffered pipeline.
+# Cache policy: x, gamma normal; xn normal (written by the AIVs, read back at once by every
+#   AIC: it should stay in L2); W none_cacheable when M <= 128 (each W row is read by exactly one
+#   AIC, once: keeping it would only evict xn), normal when M > 128 (re-read per 128-row block).
+
+.kernel rmsnorm_linear
+.param x, gm, bf16
+.param gamma, gm, bf16
+.param w, gm, bf16
+.param y, gm, bf16
+.param xn, gm, bf16
+.param M, int
+.param K, int
+.param N, int
+.param eps, f32
+.param variant, int
+
+# ================================================================ AIV stage (RMSNorm)
+.equ UB_BYTES, kib(192)
+.equ CMAX, 4096            # columns per chunk
+.equ RCAP, 256             # max rows per tile (size of the per-row vectors)
+.equ ACC, 0
+.equ PART, 1024
+.equ RSTD, 2048
+.equ ONES, 3072
+.equ G32, 4096
+.equ OPT_B, 1              # variant B (sqrt + div)
+.equ OPT_GAMMA, 2
+.equ OPT_BETA, 4
+.equ OPT_RSTD, 8
+
+.reg rXg, r1
+.reg rGg, r2
+.reg rBg, r3
+.reg rYg, r4
+.reg rRg, r5
+.reg rD, r6
+.reg rEps, r7
+.reg rOpt, r8       # OPT_* bits
+.reg rInvD, r9      # fp32 1/D
+.reg rC, r10        # chunk columns
+.reg rR, r11        # rows per tile
+.reg rNch, r12      # chunks per row
+.reg rRow, r13      # first row of the tile
+.reg rEnd, r14      # end of this core's rows
+.reg rRc, r15       # rows of the tile
+.reg rCh, r16       # chunk index
+.reg rC0, r17       # first column of the chunk
+.reg rCc, r18       # columns of the chunk
+.reg rXB, r19
+.reg rW32, r20
+.reg rSQ, r21
+.reg rYB, r22
+.reg rB32, r23
+.reg rGST, r24
+.reg rBST, r25
+# temporaries: r26 .. r31
+
+# Chunk geometry: rC0 = rCh * C, rCc = min(C, D - rC0).
+.macro chunk_geom
+    mul   rC0, rCh, rC
+    sub   rCc, rD, rC0
+    min   rCc, rCc, rC
+.endm
+
+# MTE2 loads the x chunk [rRc, rCc] of the tile into XB; VECTOR casts it to fp32 in W32.
+.macro load_x DT
+    mul   r26, rRow, rD
+    add   r26, r26, rC0
+    shl   r26, r26, 1
+    add   r26, r26, rXg
+    shl   r27, rCc, 1
+    shl   r28, rD, 1
+    shl   r29, rC, 1
+    mul   r30, rRc, rC
+    wait_flag vector, mte2, 0
+    mov_gm_ub rXB, r26, rRc, r27, r28, r29, normal
+    set_flag  mte2, vector, 0
+    wait_flag mte2, vector, 0
+    vcast.\DT.f32.rne rW32, rXB, r30
+    set_flag  vector, mte2, 0
+.endm
+
+# Load a [rCc] chunk of a per-column vector (GM base \src) through staging \st (flag \id)
+# and cast it to fp32 at \dst.
+.macro load_vec DT, src, st, dst, id
+    shl   r26, rC0, 1
+    add   r26, r26, \src
+    shl   r27, rCc, 1
+    wait_flag vector, mte2, \id
+    mov_gm_ub \st, r26, 1, r27, 0, 0, normal
+    set_flag  mte2, vector, \id
+    wait_flag mte2, vector, \id
+    vcast.\DT.f32.rne \dst, \st, rCc
+    set_flag  vector, mte2, \id
+.endm
+
+# gamma / beta chunk rCh -> G32 / B32 (each only if enabled).
+.macro load_gamma_beta DT
+    and   r31, rOpt, OPT_GAMMA
+    beq   r31, 0, nog\@
+    load_vec \DT, rGg, rGST, G32, 1
+nog\@:
+    and   r31, rOpt, OPT_BETA
+    beq   r31, 0, nob\@
+    load_vec \DT, rBg, rBST, rB32, 2
+nob\@:
+.endm
+
+# Scale the fp32 chunk in W32 by rstd, gamma, beta; cast to DT and store it to y.
+.macro scale_store DT
+    shl   r29, rC, 2
+    vrow.mul.f32 rW32, rW32, RSTD, rRc, rCc, r29
+    and   r31, rOpt, OPT_GAMMA
+    beq   r31, 0, sg\@
+    vcol.mul.f32 rW32, rW32, G32, rRc, rCc, r29
+sg\@:
+    and   r31, rOpt, OPT_BETA
+    beq   r31, 0, sb\@
+    vcol.add.f32 rW32, rW32, rB32, rRc, rCc, r29
+sb\@:
+    mul   r30, rRc, rC
+    wait_flag mte3, vector, 0
+    vcast.f32.\DT.rne rYB, rW32, r30
+    set_flag  vector, mte3, 0
+    mul   r26, rRow, rD
+    add   r26, r26, rC0
+    shl   r26, r26, 1
+    add   r26, r26, rYg
+    shl   r27, rCc, 1
+    shl   r28, rC, 1
+    shl   r29, rD, 1
+    wait_flag vector, mte3, 0
+    mov_ub_gm r26, rYB, rRc, r27, r28, r29, normal
+    set_flag  mte3, vector, 0
+.endm
+
+# The whole per-core loop for element type DT (bf16 or f16).
+.macro rms_body DT
+    # per-column vectors once, when the row is a single chunk
+    bne   rNch, 1, tiles\@
+    mov   rCh, 0
+    chunk_geom
+    load_gamma_beta \DT
+tiles\@:
+    bge   rRow, rEnd, done\@
+    sub   rRc, rEnd, rRow
+    min   rRc, rRc, rR
+    # ---- pass 1: sum over the row of (x * x) * (1/D)
+    vdup.f32 ACC, 0, rRc
+    mov   rCh, 0
+p1\@:
+    chunk_geom
+    load_x \DT
+    mul   r30, rRc, rC
+    shl   r29, rC, 2
+    vmul.f32  rSQ, rW32, rW32, r30
+    vmuls.f32 rSQ, rSQ, rInvD, r30
+    vrsum.f32 PART, rSQ, rRc, rCc, r29
+    vadd.f32  ACC, ACC, PART, rRc
+    add   rCh, rCh, 1
+    blt   rCh, rNch, p1\@
+    # ---- rstd
+    vadds.f32 PART, ACC, rEps, rRc
+    and   r31, rOpt, OPT_RSTD
+    beq   r31, 0, rf\@
+    wait_flag mte3, vector, 1       # RSTD still being stored for the previous tile?
+rf\@:
+    and   r31, rOpt, OPT_B
+    bne   r31, 0, vb\@
+    vrsqrt.f32 RSTD, PART, rRc
+    jmp   vd\@
+vb\@:
+    vsqrt.f32 PART, PART, rRc
+    vdiv.f32  RSTD, ONES, PART, rRc
+vd\@:
+    and   r31, rOpt, OPT_RSTD
+    beq   r31, 0, rd\@
+    shl   r26, rRow, 2
+    add   r26, r26, rRg
+    shl   r27, rRc, 2
+    set_flag  vector, mte3, 1
+    wait_flag vector, mte3, 1
+    mov_ub_gm r26, RSTD, 1, r27, 0, 0, normal
+    set_flag  mte3, vector, 1
+rd\@:
+    # ---- pass 2: scale and store, chunk by chunk
+    mov   rCh, 0
+p2\@:
+    chunk_geom
+    beq   rNch, 1, p2s\@
+    load_x \DT                      # long rows: read the chunk again
+    load_gamma_beta \DT
+p2s\@:
+    scale_store \DT
+    add   rCh, rCh, 1
+    blt   rCh, rNch, p2\@
+    add   rRow, rRow, rRc
+    jmp   tiles\@
+done\@:
+.endm
+
+
+# ---------------------------------------------------------------- AIC definitions
+.equ MB_MAX,   128          # rows of an output unit / block
+.equ UW_MAX,   128          # max columns of a unit (a block is at most two units)
+.equ L0_HALF,  kib(32)      # one ping-pong half of L0A / L0B
+.equ L0_BUDGET, kib(16)     # elements of one L0 half (bf16)
+.equ L1_HALF_SHIFT, 18      # one ping-pong half of L1 = 256 KiB
+.equ L1_HALF_ELEMS, kib(128) # bf16 elements of one L1 half
+.equ L0C_SLOT_SHIFT, 16     # one L0C slot = 64 KiB
+
+.reg rNkc, r1       # chunks per block (ceil(K / kL1))
+.reg rUend, r2      # end of this AIC's unit range
+.reg rNU, r3        # units per row of units
+.reg rM, r4
+.reg rK, r5
+.reg rN, r6
+.reg rUW, r7        # unit width uw
+.reg rPair, r8      # 1 when blocks may pair two units
+.reg rGs, r9        # scratch of block_geom (and GM bases, loaded when needed)
+.reg rNB, r10       # widest block nB
+.reg rKt, r11       # L0 k-step
+.reg rKL1, r12      # L1 chunk length along K
+.reg rAby, r13      # bytes of the x part of an L1 half (ceil16(mB) * kL1 * 2)
+.reg rSmask, r14    # 1 when L0C has two slots, else 0
+.reg rLu, r17       # load cursor: first unit of the block, chunk counter, L1 half
+.reg rLj, r18
+.reg rLbuf, r19
+.reg rCu, r20       # compute cursor: first unit of the block, chunk counter, L1 half
+.reg rCj, r21
+.reg rCbuf, r22
+.reg rP, r23        # L0 ping-pong parity
+.reg rSlot, r24     # L0C slot of the current block
+# temporaries: r15 r16 r25 .. r31
+
+# Geometry of the block starting at unit \u: origin (\m0, \n0), rows \mc, columns \nc and width
+# \wu in units (2 when pairing is on, the next unit is in this AIC's range and in the same row).
+.macro block_geom u, m0, n0, mc, nc, wu
+    div   \m0, \u, rNU
+    mul   \n0, \m0, rNU
+    sub   \n0, \u, \n0              # unit column
+    mov   \wu, 1
+    beq   rPair, 0, one\@
+    add   rGs, \u, 1
+    bge   rGs, rUend, one\@
+    add   rGs, \n0, 1
+    beq   rGs, rNU, one\@
+    mov   \wu, 2
+one\@:
+    shl   \m0, \m0, 7
+    mul   \n0, \n0, rUW
+    sub   \mc, rM, \m0
+    min   \mc, \mc, MB_MAX
+    mul   \nc, \wu, rUW
+    sub   rGs, rN, \n0
+    min   \nc, \nc, rGs
+.endm
+
+# \dst = first element (along K) of chunk number \j of the block starting at unit \u:
+# chunks are visited from (u mod nch) on, wrapping.
+.macro chunk_k0 dst, u, j
+    rem   \dst, \u, rNkc
+    add   \dst, \dst, \j
+    blt   \dst, rNkc, nw\@
+    sub   \dst, \dst, rNkc
+nw\@:
+    mul   \dst, \dst, rKL1
+.endm
+
+# MTE2: fill L1 half \B (xn chunk to r31, W chunk to r9) with cache hint \H for W. The W chunk
+# goes first: on the very first load (FIRST = 1) it streams while the AIVs are still normalising,
+# and only then does MTE2 wait for the AIVs' hand-off (cross-core flag 1) before reading xn.
+.macro load_dma B, H, FIRST
+    wait_flag mte1, mte2, \B
+    mov_gm_l1 rGs, r28, r30, r25, r15, r16, \H
+.rept \FIRST
+    cc_wait   mte2, 1
+.endr
+    mov_gm_l1 r31, r27, r29, r25, r15, r16, normal
+    set_flag  mte2, mte1, \B
+.endm
+
+# Load the chunk at the load cursor into L1 half rLbuf, then advance the cursor.
+.macro load_next FIRST
+    block_geom rLu, r27, r28, r29, r30, r26
+    chunk_k0 r31, rLu, rLj
+    sub   r25, rK, r31
+    min   r25, r25, rKL1
+    shl   r25, r25, 1               # burst: chunk length in bytes
+    mul   r27, r27, rK
+    add   r27, r27, r31
+    shl   r27, r27, 1
+    ldp   rGs, xn
+    add   r27, r27, rGs             # &xn[m0, k0]
+    mul   r28, r28, rK
+    add   r28, r28, r31
+    shl   r28, r28, 1
+    ldp   rGs, w
+    add   r28, r28, rGs             # &w[n0, k0]
+    shl   r15, rK, 1                # GM row stride
+    shl   r16, rKL1, 1              # L1 row stride
+    shl   r31, rLbuf, L1_HALF_SHIFT # L1 x part
+    add   rGs, r31, rAby            # L1 W part
+    blt   rM, MB_MAX + 1, nc\@
+    beq   rLbuf, 0, n0\@
+    load_dma 1, normal, \FIRST
+    jmp   done\@
+n0\@:
+    load_dma 0, normal, \FIRST
+    jmp   done\@
+nc\@:
+    beq   rLbuf, 0, c0\@
+    load_dma 1, none_cacheable, \FIRST
+    jmp   done\@
+c0\@:
+    load_dma 0, none_cacheable, \FIRST
+done\@:
+    add   rLj, rLj, 1
+    blt   rLj, rNkc, adv\@
+    mov   rLj, 0
+    add   rLu, rLu, r26
+adv\@:
+    xor   rLbuf, rLbuf, 1
+.endm
+
+# One L0 k-step on L0 half \P: MTE1 loads A [mCur, ks] and B^T [ks, nCur], CUBE multiplies.
+# Live: r27 mCur, r28 nCur, r29 kc, r30 kk, r15 L1 row stride, r16 L1 x part.
+.macro l0_step P
+    sub   r31, r29, r30
+    min   r31, r31, rKt             # ks
+    shl   r25, r30, 1
+    add   r25, r25, r16             # x tile in L1
+    add   r26, r25, rAby            # W tile in L1
+    wait_flag cube, mte1, \P
+    mov_l1_l0a.bf16 \P * L0_HALF, r25, r27, r31, r15
+    mov_l1_l0b.bf16 \P * L0_HALF, r26, r28, r31, r15, 1
+    set_flag  mte1, cube, \P
+    wait_flag mte1, cube, \P
+    shl   r25, rSlot, L0C_SLOT_SHIFT
+    bne   rCj, 0, acc\@
+    bne   r30, 0, acc\@
+    mmad.bf16 r25, \P * L0_HALF, \P * L0_HALF, r27, r31, r28, 1
+    jmp   mm\@
+acc\@:
+    mmad.bf16 r25, \P * L0_HALF, \P * L0_HALF, r27, r31, r28, 0
+mm\@:
+    set_flag  cube, mte1, \P
+.endm
+
+# FixPipe drains L0C slot \S to y (r25 = &y[m0, n0], r27 mCur, r28 nCur, r31 row stride).
+.macro fix_slot S
+    set_flag  cube, fixp, \S
+    wait_flag cube, fixp, \S
+    fix.f32.bf16 r25, \S * kib(64), r27, r28, r31
+    set_flag  fixp, cube, \S
+.endm
+
+
+.aiv
+.semantic rmsnorm
+    ldp   rXg, x
+    ldp   rGg, gamma
+    ldp   rYg, xn
+    mov   rBg, 0                    # no beta
+    mov   rRg, 0                    # no rstd output
+    ldp   rD, K
+    ldp   rEps, eps
+    ldp   rOpt, variant
+    and   rOpt, rOpt, 1
+    or    rOpt, rOpt, OPT_GAMMA
+    # rows of this AIV: [rows * i / n, rows * (i + 1) / n), i = block_idx * subblock_dim + subblock_idx
+    getsr r26, block_idx
+    getsr r27, subblock_dim
+    getsr r28, subblock_idx
+    getsr r29, block_dim
+    mul   r26, r26, r27
+    add   r26, r26, r28             # i
+    mul   r29, r29, r27             # n
+    ldp   r30, M
+    mul   rRow, r30, r26
+    div   rRow, rRow, r29
+    add   r26, r26, 1
+    mul   rEnd, r30, r26
+    div   rEnd, rEnd, r29
+    # 1/D in fp32
+    itof  r26, rD
+    mov   r27, f32(1.0)
+    fdiv  rInvD, r27, r26
+    # chunking and buffer layout
+    min   rC, rD, CMAX
+    add   rNch, rD, rC
+    sub   rNch, rNch, 1
+    div   rNch, rNch, rC
+    mul   r26, rC, 12               # bytes per tile element column set: 12 C
+    mov   rR, UB_BYTES - G32
+    sub   rR, rR, r26
+    div   rR, rR, r26
+    min   rR, rR, RCAP
+    shl   r27, rC, 2
+    add   rB32, r27, G32            # B32 = G32 + 4C
+    add   rGST, rB32, r27           # GST = G32 + 8C
+    shl   r28, rC, 1
+    add   rBST, rGST, r28           # BST = G32 + 10C
+    add   rXB, rBST, r28            # XB  = G32 + 12C
+    mul   r29, rR, rC
+    shl   r29, r29, 1               # R C * 2
+    add   rW32, rXB, r29
+    shl   r30, r29, 1               # R C * 4
+    add   rSQ, rW32, r30
+    add   rYB, rSQ, r30
+    # presets: every buffer starts free
+    set_flag vector, mte2, 0
+    set_flag vector, mte2, 1
+    set_flag vector, mte2, 2
+    set_flag mte3, vector, 0
+    set_flag mte3, vector, 1
+    and   r31, rOpt, OPT_B
+    beq   r31, 0, no_ones
+    vdup.f32 ONES, f32(1.0), RCAP
+no_ones:
+    rms_body bf16
+    wait_flag vector, mte2, 0
+    wait_flag vector, mte2, 1
+    wait_flag vector, mte2, 2
+    wait_flag mte3, vector, 0
+    wait_flag mte3, vector, 1
+.semantic handoff
+    cc_set  mte3, 0, 0              # barrier over all AIVs, behind this AIV's last xn store
+    cc_wait mte3, 0
+    cc_set  mte3, 2, 1              # this cluster's AIC may read xn
+    end
+
+# ================================================================ AIC stage (Linear)
+.aic
+.semantic linear
+    ldp   rM, M
+    ldp   rK, K
+    ldp   rN, N
+
+    # ---- work split
+    add   r25, rM, 15
+    and   r25, r25, -16
+    min   r25, r25, MB_MAX          # r25 = ceil16(mB)
+    add   r26, rM, MB_MAX - 1
+    shr   r26, r26, 7               # r26 = unit rows (blocks along M)
+    getsr r29, block_dim
+    mul   rUW, rN, r26
+    add   rUW, rUW, r29
+    sub   rUW, rUW, 1
+    div   rUW, rUW, r29
+    add   rUW, rUW, 15
+    and   rUW, rUW, -16
+    max   rUW, rUW, 16
+    min   rUW, rUW, UW_MAX
+    min   rUW, rUW, rN
+    add   rNU, rN, rUW
+    sub   rNU, rNU, 1
+    div   rNU, rNU, rUW
+    mul   r27, rNU, r26             # T = units in all
+    getsr r28, block_idx
+    mul   rLu, r27, r28
+    div   rLu, rLu, r29             # first unit of this AIC
+    add   r28, r28, 1
+    mul   rUend, r27, r28
+    div   rUend, rUend, r29
+    bge   rLu, rUend, idle          # no unit for this AIC
+    # pairing: possible when some AIC has two units or more
+    mov   rPair, 0
+    mov   rNB, rUW
+    bge   r29, r27, no_pair
+    mov   rPair, 1
+    shl   rNB, rUW, 1
+no_pair:
+    # L0C slots
+    mul   r27, r25, rNB
+    mov   rSmask, 1
+    blt   r27, kib(16) + 1, slots_done
+    mov   rSmask, 0
+slots_done:
+    # kt: largest power of two <= 1024 with max(ceil16(mB), nB) * kt <= 16 Ki elements
+    max   r27, r25, rNB
+    mov   rKt, 1024
+kt_loop:
+    mul   r28, rKt, r27
+    blt   r28, L0_BUDGET + 1, kt_done
+    shr   rKt, rKt, 1
+    jmp   kt_loop
+kt_done:
+    # kL1: largest multiple of max(kt, 256) with (ceil16(mB) + nB) * kL1 <= 128 Ki elements
+    add   r27, r25, rNB
+    mov   r28, L1_HALF_ELEMS
+    div   r28, r28, r27
+    max   r29, rKt, 256
+    div   r28, r28, r29
+    mul   rKL1, r28, r29
+    add   rNkc, rK, rKL1
+    sub   rNkc, rNkc, 1
+    div   rNkc, rNkc, rKL1
+    mul   rAby, r25, rKL1
+    shl   rAby, rAby, 1
+
+    # ---- preset the "free" flags
+    set_flag mte1, mte2, 0
+    set_flag mte1, mte2, 1
+    set_flag cube, mte1, 0
+    set_flag cube, mte1, 1
+    set_flag fixp, cube, 0
+    set_flag fixp, cube, 1
+
+    mov   rLj, 0
+    mov   rLbuf, 0
+    mov   rCu, rLu
+    mov   rCj, 0
+    mov   rCbuf, 0
+    mov   rP, 0
+    mov   rSlot, 0
+    load_next 1
+
+main:
+    bge   rLu, rUend, compute
+    load_next 0
+compute:
+    # ---- compute the chunk at the compute cursor
+    block_geom rCu, r25, r26, r27, r28, r29
+    chunk_k0 r30, rCu, rCj
+    sub   r29, rK, r30
+    min   r29, r29, rKL1            # kc
+    shl   r15, rKL1, 1              # L1 row stride
+    shl   r16, rCbuf, L1_HALF_SHIFT # L1 x part
+    bne   rCj, 0, no_start
+    beq   rSlot, 0, ws0
+    wait_flag fixp, cube, 1         # block start: wait until the FixPipe drained the slot
+    jmp   no_start
+ws0:
+    wait_flag fixp, cube, 0
+no_start:
+    beq   rCbuf, 0, wb0
+    wait_flag mte2, mte1, 1
+    jmp   wbd
+wb0:
+    wait_flag mte2, mte1, 0
+wbd:
+    mov   r30, 0
+    bne   rP, 0, kpong
+kping:
+    l0_step 0
+    mov   rP, 1
+    add   r30, r30, rKt
+    bge   r30, r29, kend
+kpong:
+    l0_step 1
+    mov   rP, 0
+    add   r30, r30, rKt
+    blt   r30, r29, kping
+kend:
+    beq   rCbuf, 0, fb0
+    set_flag mte1, mte2, 1          # L1 half free once MTE1 has read it
+    jmp   fbd
+fb0:
+    set_flag mte1, mte2, 0
+fbd:
+    add   rCj, rCj, 1
+    blt   rCj, rNkc, next_chunk
+    # ---- block complete: FixPipe writes it out
+    block_geom rCu, r25, r26, r27, r28, r29
+    mul   r25, r25, rN
+    add   r25, r25, r26
+    shl   r25, r25, 1
+    ldp   rGs, y
+    add   r25, r25, rGs             # &y[m0, n0]
+    shl   r31, rN, 1
+    beq   rSlot, 0, fx0
+    fix_slot 1
+    jmp   fxd
+fx0:
+    fix_slot 0
+fxd:
+    mov   rCj, 0
+    add   rCu, rCu, r29
+    xor   rSlot, rSlot, rSmask
+next_chunk:
+    xor   rCbuf, rCbuf, 1
+    blt   rCu, rUend, main
+
+    # ---- consume the presets so every flag ends clear
+    wait_flag mte1, mte2, 0
+    wait_flag mte1, mte2, 1
+    wait_flag cube, mte1, 0
+    wait_flag cube, mte1, 1
+    wait_flag fixp, cube, 0
+    wait_flag fixp, cube, 1
+    end
+idle:
+    cc_wait   mte2, 1               # consume the hand-off even without work
+    end

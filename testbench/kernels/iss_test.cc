@@ -1,0 +1,122 @@
+// Quick tier: the flagship kernels (kernels/*.s) on the functional ISS against the goldens,
+// on configs/tiny.yaml (2 clusters) with block_dim 2 so that rows / blocks are split over
+// several cores with tails. The full shape grid is in grid_long_test.cc.
+#include <gtest/gtest.h>
+
+#include "hw/config/hw_config.h"
+#include "isa/error.h"
+#include "testbench/support/kernel_cases.h"
+
+namespace npu::test {
+namespace {
+
+const hw::HwConfig& tiny() {
+  static const hw::HwConfig cfg = load_repo_config("tiny");
+  return cfg;
+}
+
+// ---------------------------------------------------------------- rmsnorm
+class RmsNormIss : public ::testing::TestWithParam<RmsNormCase> {};
+
+TEST_P(RmsNormIss, MatchesGolden) {
+  const RmsNormCase& c = GetParam();
+  KernelOutcome r = run_rmsnorm(Engine::Iss, tiny(), c);
+  EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
+}
+
+RmsNormCase rms(int64_t rows, int64_t d, int variant, bool gamma, bool beta, bool rstd, int bd,
+                bool f16 = false) {
+  RmsNormCase c;
+  c.rows = rows;
+  c.D = d;
+  c.variant = variant;
+  c.has_gamma = gamma;
+  c.has_beta = beta;
+  c.out_rstd = rstd;
+  c.block_dim = bd;
+  c.f16 = f16;
+  c.seed = uint64_t(rows * 1000003 + d * 31 + variant);
+  return c;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Quick, RmsNormIss,
+    ::testing::Values(rms(7, 512, 0, true, false, false, 2),      // 7 rows over 4 AIVs
+                      rms(16, 1024, 1, false, false, true, 2),    // variant B, no gamma
+                      rms(300, 512, 0, true, true, true, 2),      // several tiles per AIV + tail
+                      rms(3, 16384, 1, true, true, true, 2),      // 4 chunks per row, an idle AIV
+                      rms(5, 4144, 0, true, false, true, 1),      // 2 chunks, short last chunk
+                      rms(1, 7168, 1, true, false, false, 1),     // one row, 2 chunks
+                      rms(9, 768, 0, true, true, true, 2, true)), // fp16
+    [](const auto& info) { return info.param.name(); });
+
+// ---------------------------------------------------------------- linear
+class LinearIss : public ::testing::TestWithParam<LinearCase> {};
+
+TEST_P(LinearIss, MatchesGolden) {
+  const LinearCase& c = GetParam();
+  KernelOutcome r = run_linear(Engine::Iss, tiny(), c);
+  EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
+}
+
+LinearCase lin(int64_t m, int64_t k, int64_t n, int bd) {
+  LinearCase c;
+  c.M = m;
+  c.K = k;
+  c.N = n;
+  c.block_dim = bd;
+  c.seed = uint64_t(m * 7919 + k * 13 + n);
+  return c;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Quick, LinearIss,
+    ::testing::Values(lin(1, 512, 256, 2),      // one row; nB 128: one block per AIC
+                      lin(7, 1024, 256, 2),     // M tail; two L1 chunks per block
+                      lin(16, 4096, 256, 2),    // the decode shape, narrow N
+                      lin(128, 512, 256, 2),    // one full 128-row block
+                      lin(300, 512, 272, 2),    // 3 row blocks (last 44 rows) x 2 col blocks (N tail)
+                      lin(130, 7168, 48, 1)),   // K with a short last chunk, single AIC
+    [](const auto& info) { return info.param.name(); });
+
+// ---------------------------------------------------------------- rmsnorm + linear
+class RmsNormLinearIss : public ::testing::TestWithParam<RmsNormLinearCase> {};
+
+TEST_P(RmsNormLinearIss, MatchesGolden) {
+  const RmsNormLinearCase& c = GetParam();
+  KernelOutcome r = run_rmsnorm_linear(Engine::Iss, tiny(), c);
+  EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
+}
+
+RmsNormLinearCase rl(int64_t m, int64_t k, int64_t n, int variant, int bd) {
+  RmsNormLinearCase c;
+  c.M = m;
+  c.K = k;
+  c.N = n;
+  c.variant = variant;
+  c.block_dim = bd;
+  c.seed = uint64_t(m * 104729 + k * 17 + n + variant);
+  return c;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Quick, RmsNormLinearIss,
+    ::testing::Values(rl(7, 512, 256, 0, 2),     // fewer rows than AIVs' share
+                      rl(16, 1024, 256, 1, 2),   // variant B
+                      rl(300, 512, 256, 0, 2),   // several row blocks on the AIC side
+                      rl(3, 7168, 64, 1, 1)),    // chunked rows on the AIV side
+    [](const auto& info) { return info.param.name(); });
+
+// The harness itself: a wrong parameter name is reported, not silently ignored.
+TEST(KernelHarness, UnknownParameterIsAnError) {
+  isa::Program p = load_kernel("linear");
+  try {
+    bind_params(p, {{"x", 0}, {"w", 0}, {"y", 0}, {"M", 1}, {"K", 16}, {"N", 16}, {"bogus", 1}});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "kernel 'linear' has no parameter 'bogus'");
+  }
+}
+
+}  // namespace
+}  // namespace npu::test
