@@ -1,0 +1,79 @@
+// npusim asm | disasm | isa-doc: the assembler, the disassembler and the ISA doc generator.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "cli/lib/commands.h"
+#include "isa/asm/assembler.h"
+#include "isa/disasm.h"
+#include "isa/error.h"
+#include "isa/isa_doc.h"
+#include "isa/object.h"
+
+namespace npu::cli {
+namespace {
+
+struct AsmOpts {
+  std::string in, out, arch = "a2";
+};
+struct TextOpts {
+  std::string in, out;
+};
+
+// Writes text to `out` (atomically) or to stdout when `out` is empty.
+void emit_text(const std::string& out, const std::string& text) {
+  if (out.empty()) std::cout << text;
+  else isa::write_file_atomic(out, text);
+}
+
+template <typename F>
+void guarded(F&& f) {
+  try {
+    f();
+  } catch (const npu::Error& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    throw CLI::RuntimeError(2);
+  }
+}
+
+}  // namespace
+
+void register_asm(CLI::App& app) {
+  auto a = std::make_shared<AsmOpts>();
+  auto* as = app.add_subcommand("asm", "Assemble a kernel source file into an object file (.npuo)");
+  as->add_option("input", a->in, "assembly source (.s)")->required();
+  as->add_option("-o,--output", a->out, "object file to write (default: input with .npuo)");
+  as->add_option("--arch", a->arch, "target architecture")->check(CLI::IsMember({"a2", "a5"}));
+  as->callback([a] {
+    guarded([&] {
+      std::string out = a->out;
+      if (out.empty()) {
+        size_t dot = a->in.rfind('.');
+        size_t slash = a->in.rfind('/');
+        out = (dot != std::string::npos && (slash == std::string::npos || dot > slash) ? a->in.substr(0, dot) : a->in) + ".npuo";
+      }
+      isa::AsmResult r = isa::assemble_file(a->in, a->arch == "a5" ? isa::Arch::A5 : isa::Arch::A2);
+      if (!r.program) {
+        std::cerr << r.format_diags();
+        std::cerr << r.diags.size() << " error" << (r.diags.size() == 1 ? "" : "s") << "\n";
+        std::remove(out.c_str());  // like make: no stale output survives a failed build
+        throw CLI::RuntimeError(2);
+      }
+      isa::write_object_file(out, *r.program);
+    });
+  });
+
+  auto d = std::make_shared<TextOpts>();
+  auto* ds = app.add_subcommand("disasm", "Disassemble an object file back to assembly source");
+  ds->add_option("input", d->in, "object file (.npuo)")->required();
+  ds->add_option("-o,--output", d->out, "source file to write (default: stdout)");
+  ds->callback([d] { guarded([&] { emit_text(d->out, isa::disassemble_program(isa::read_object_file(d->in))); }); });
+
+  auto doc = std::make_shared<TextOpts>();
+  auto* is = app.add_subcommand("isa-doc", "Print the ISA reference (docs/isa.md) generated from the ISA table");
+  is->add_option("-o,--output", doc->out, "file to write (default: stdout)");
+  is->callback([doc] { guarded([&] { emit_text(doc->out, isa::generate_isa_markdown()); }); });
+}
+
+}  // namespace npu::cli

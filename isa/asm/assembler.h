@@ -1,0 +1,34 @@
+#pragma once
+// The npusim assembler: source text -> isa::Program. The syntax is documented at the top of
+// docs/isa.md (generated from isa/isa_doc.cc, which holds the authoritative description).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "isa/program.h"
+
+namespace npu::isa {
+
+struct Diagnostic {
+  std::string file;
+  int line = 0;  // 1-based
+  int col = 0;   // 1-based
+  std::string message;
+  std::string source_line;  // the offending line, shown with a caret under col
+  // "file:line:col: error: message\n<source line>\n<caret line>\n"
+  std::string format() const;
+};
+
+struct AsmResult {
+  std::optional<Program> program;  // set only when there are no diagnostics
+  std::vector<Diagnostic> diags;   // every error in the file, in source order
+  std::string format_diags() const;
+};
+
+// Never throws for bad source; every problem is a diagnostic.
+AsmResult assemble(std::string_view source, std::string_view filename, Arch arch = Arch::A2);
+// Reads the file (an unreadable file is one diagnostic at line 0).
+AsmResult assemble_file(const std::string& path, Arch arch = Arch::A2);
+
+}  // namespace npu::isa

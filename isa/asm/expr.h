@@ -1,0 +1,26 @@
+#pragma once
+// Assembler expressions (docs/isa.md, "Expressions"): 64-bit wrapping integer arithmetic with
+// C precedence, named constants, kib(n) and f32(float expression) -> fp32 bit pattern.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace npu::isa::detail {
+
+struct ExprError {
+  size_t pos = 0;       // offset in the expression text
+  std::string message;  // empty: failed, already reported elsewhere (a bad constant)
+};
+
+// Value of a named constant; nullopt with *err set (or left empty when already reported).
+using NameLookup = std::function<std::optional<int64_t>(std::string_view name, bool* reported)>;
+
+// Evaluates all of `text`; returns the value or sets *err.
+std::optional<int64_t> eval_expr(std::string_view text, const NameLookup& lookup, ExprError* err);
+
+bool is_ident_start(char c);
+bool is_ident_char(char c);
+
+}  // namespace npu::isa::detail

@@ -1,0 +1,73 @@
+#pragma once
+// Internal to the assembler: statements after macro/.rept expansion and diagnostics.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "isa/asm/assembler.h"
+#include "isa/asm/expr.h"
+
+namespace npu::isa::detail {
+
+// .rept loop variables visible to a statement (innermost first via parent).
+struct Scope {
+  std::shared_ptr<const Scope> parent;
+  std::string name;
+  int64_t value = 0;
+};
+using ScopePtr = std::shared_ptr<const Scope>;
+
+// One source statement (comment-free), possibly produced by a macro expansion.
+struct Stmt {
+  std::string text;
+  int line = 0;          // source line shown in diagnostics
+  int col0 = 1;          // source column of text[0]; 0 when produced by a macro
+  int macro_col = 1;     // column of the macro invocation (when col0 == 0)
+  std::string macro;     // "m" or "outer -> inner" when produced by a macro
+  ScopePtr scope;
+  int col(size_t pos) const { return col0 ? col0 + static_cast<int>(pos) : macro_col; }
+};
+
+struct Sink {
+  std::string file;
+  const std::vector<std::string>* lines = nullptr;
+  std::vector<Diagnostic> diags;
+  void error(const Stmt& s, size_t pos, const std::string& msg);
+  void error_at(int line, int col, const std::string& msg);
+};
+
+struct ConstDef {
+  std::string expr;
+  Stmt where;        // the .equ statement (expression starts at expr_pos)
+  size_t expr_pos = 0;
+  enum State { Pending, Busy, Done, Failed } state = Pending;
+  int64_t value = 0;
+};
+
+// Symbols shared by both passes.
+struct Symbols {
+  std::map<std::string, ConstDef> consts;
+  std::map<std::string, std::pair<int, int>> regs;  // alias -> (register, line)
+  Sink* sink = nullptr;
+  // Value of a name seen from `scope` (loop variables first, then constants).
+  std::optional<int64_t> lookup(std::string_view name, const ScopePtr& scope, bool* reported);
+  std::optional<int64_t> eval(const Stmt& s, size_t pos, std::string_view text);  // reports errors
+};
+
+// Parsing helpers on one statement.
+size_t skip_ws(const std::string& t, size_t p);
+// Leading "label:" prefixes: returns their (name, pos) and sets *rest to the position after them.
+std::vector<std::pair<std::string, size_t>> leading_labels(const std::string& t, size_t* rest);
+// Top-level comma-separated pieces of t[from..], trimmed: (text, pos).
+std::vector<std::pair<std::string, size_t>> split_operands(const std::string& t, size_t from);
+std::optional<int> parse_register(std::string_view word, const Symbols& syms);  // r0..r31 or alias
+bool is_identifier(std::string_view s);
+
+// Pass 1: .macro/.endm, .rept/.endr, .equ, .reg; returns the remaining statements.
+// *overflow is set when a limit stopped the expansion (the statements are then incomplete).
+std::vector<Stmt> expand(const std::vector<std::string>& lines, Symbols& syms, Sink& sink, bool* overflow);
+
+}  // namespace npu::isa::detail

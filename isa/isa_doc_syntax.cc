@@ -1,0 +1,94 @@
+// The hand-written part of docs/isa.md: assembler syntax and encoding conventions.
+#include "isa/isa_doc_text.h"
+
+namespace npu::isa {
+
+const char* isa_doc_conventions() {
+  return R"md(## Assembly syntax
+
+One statement per line. Comments run from `#` or `//` to the end of the line.
+
+```
+# rmsnorm.s -- an example of every construct
+.kernel rmsnorm                 # kernel name
+.param  x,   gm, bf16           # parameters, in order: name, gm|int|f32 [, element dtype]
+.param  n,   int
+.param  eps, f32
+
+.equ    TILE, 64 * 4            # named constant (usable before or after its definition)
+.equ    ONE,  f32(1.0)          # fp32 bit pattern of a float expression
+.reg    len, r5                 # register alias
+
+.macro  scale dst, src          # macro with parameters; \name substitutes, \@ is unique per expansion
+    vmuls.f32 \dst, \src, ONE, TILE
+skip\@:
+.endm
+
+.aiv                            # start (or return to) the AIV section; .aic for the cube core
+.semantic load                  # semantic label: from the next instruction on
+    ldp     r1, x               # rd = kernel parameter `x`
+    ldp     len, n
+    mov_gm_ub 0x0, r1, 1, kib(4), 0, 0, normal
+.rept 4, i                      # repeat the body with i = 0..3 (a constant; \i substitutes)
+    scale   0x1000 + i * TILE * 4, 0x0
+.endr
+loop:                           # label (a branch target in this section)
+    sub     len, len, 1
+    bne     len, 0, loop
+    end
+```
+
+- **Directives**: `.kernel NAME`; `.param NAME, gm|int|f32 [, dtype]` (index = position);
+  `.aic` / `.aiv` switch the current section (a file may have one or both, and switch back);
+  `.semantic NAME` (NAME: letters, digits, `_ . - /`; the later of two at the same pc wins);
+  `.equ NAME, expr`; `.reg NAME, rN`; `.macro NAME [p1, p2 ...]` ... `.endm`;
+  `.rept COUNT [, VAR]` ... `.endr` (VAR = 0..COUNT-1 as a constant and as `\VAR`; the count
+  may use only constants defined above it). Macros and `.rept` nest (depth limit 64).
+- **Labels**: `name:` before a statement (several allowed). Labels belong to their section; a
+  branch target must be a label of the same section. A label may follow the last instruction.
+- **Instructions**: `mnemonic.suffix1.suffix2 op0, op1, ...` with the suffixes and operands in
+  the order of the table below; operands in `[brackets]` are optional and may be omitted from
+  the end (the default is listed).
+- **Operands**: registers `r0`..`r31` (r0 reads as zero; writing it is allowed and ignored) or
+  `.reg` aliases; keywords for enum operands (tables below); a declared parameter name for
+  `param`; a label for `target`. A *reg or imm* operand is a register or an expression; a
+  *reg* operand must be a register and an *imm* operand must not be one.
+- **Expressions**: 64-bit integers (wrapping): decimal, `0x` hex, `0b` binary, `_` separators;
+  operators with C precedence `~ - +` (unary), `* / %`, `+ -`, `<< >>` (arithmetic),
+  `&`, `^`, `|`; parentheses; constants; `kib(n)` = n * 1024; `f32(x)` = the fp32 bit pattern
+  (as a non-negative integer) of a float expression x (literals such as `1e-6`, `inf`, `nan`,
+  constants, `+ - * /`). Float literals are allowed only inside `f32()`. Division by zero is an
+  error. A signed immediate field also accepts its unsigned bit pattern (`0xbf800000` in a
+  32-bit field is -1082130432).
+- **Errors** are reported as `file:line:col: error: message`, then the line and a caret; every
+  error in the file is reported. Errors inside a macro expansion point at the invocation.
+- **Checks** beyond operand ranges: the instruction must exist on the target arch (`--arch`)
+  and on the section's core type; dtypes: mmad bf16, f16, s8, f32; fix f32 -> bf16, f16, f32 and
+  s32 -> f32, bf16, f16, s32; vector arithmetic f32, f16, bf16, s32, s16 (exp, ln, sqrt, rsqrt,
+  rec: floats only; vcopy, vdup: also s8, u8); vcast between f32, f16, bf16, s32, s16, s8 (and
+  e4m3, e5m2 on a5); tile loads any non-fp8 dtype (fp8 and e8m0 on a5); pipes named by sync
+  instructions must exist on the core (AIC: scalar, mte1, mte2, cube, fixp; AIV: scalar, mte2,
+  vector, mte3); set_flag/wait_flag need src != dst; cc_set mode 0..2.
+
+## Encoding
+
+Every instruction is one 128-bit word, stored little-endian as two 64-bit halves (bits 63..0
+first). The opcode (the instruction's index in the table) is in bits [7:0]; the fields follow
+LSB-first from bit 8 in table order (suffixes first, then operands):
+
+| field kind | width | content |
+|---|---|---|
+| reg | 5 | register number |
+| reg or imm | 1 + max(5, bits) | flag bit (1 = register), then the register number or the immediate (two's complement for signed) |
+| imm / uimm | bits | two's complement / unsigned |
+| target | 20 | absolute instruction index within the section |
+| param | 8 | kernel parameter index |
+| enum | bits | keyword value |
+
+Bits above the last field are zero; the decoder rejects a nonzero unused bit, an unknown
+opcode and an enum value without a keyword. Object files (`.npuo`) are described in
+`isa/object.h`.
+)md";
+}
+
+}  // namespace npu::isa

@@ -1,0 +1,190 @@
+#include "isa/object.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "isa/encoding.h"
+#include "isa/error.h"
+
+namespace npu::isa {
+namespace {
+
+constexpr char kMagic[8] = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1'};
+
+struct Writer {
+  std::vector<uint8_t> b;
+  void u8(uint8_t v) { b.push_back(v); }
+  void u32(uint32_t v) {
+    for (int i = 0; i < 4; ++i) b.push_back(static_cast<uint8_t>(v >> (8 * i)));
+  }
+  void u64(uint64_t v) {
+    for (int i = 0; i < 8; ++i) b.push_back(static_cast<uint8_t>(v >> (8 * i)));
+  }
+  void str(const std::string& s) {
+    u32(static_cast<uint32_t>(s.size()));
+    b.insert(b.end(), s.begin(), s.end());
+  }
+};
+
+struct Reader {
+  const std::vector<uint8_t>& b;
+  size_t pos = 0;
+  void need(size_t n, const char* what) {
+    if (b.size() - pos < n)
+      throw Error(fmt::format("object file truncated at byte {} (reading {})", pos, what));
+  }
+  uint8_t u8(const char* what) {
+    need(1, what);
+    return b[pos++];
+  }
+  uint32_t u32(const char* what) {
+    need(4, what);
+    uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) v |= static_cast<uint32_t>(b[pos++]) << (8 * i);
+    return v;
+  }
+  uint64_t u64(const char* what) {
+    need(8, what);
+    uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v |= static_cast<uint64_t>(b[pos++]) << (8 * i);
+    return v;
+  }
+  std::string str(const char* what) {
+    uint32_t n = u32(what);
+    need(n, what);
+    std::string s(b.begin() + pos, b.begin() + pos + n);
+    pos += n;
+    return s;
+  }
+};
+
+void write_section(Writer& w, const CodeSection& s) {
+  w.u32(static_cast<uint32_t>(s.code.size()));
+  for (const Instr& in : s.code) {
+    Word word = encode(in);
+    w.u64(word[0]);
+    w.u64(word[1]);
+  }
+  w.u32(static_cast<uint32_t>(s.labels.size()));
+  for (const SemanticLabel& l : s.labels) {
+    w.u32(l.pc);
+    w.str(l.name);
+  }
+}
+
+void read_section(Reader& r, CodeSection& s, const char* name) {
+  s.present = true;
+  uint32_t n = r.u32("instruction count");
+  r.need(static_cast<size_t>(n) * 16, "instructions");  // before allocating
+  s.code.reserve(n);
+  for (uint32_t pc = 0; pc < n; ++pc) {
+    Word w;
+    w[0] = r.u64("instruction");
+    w[1] = r.u64("instruction");
+    try {
+      s.code.push_back(decode(w));
+    } catch (const Error& e) {
+      throw Error(fmt::format("object file: {} pc {}: {}", name, pc, e.what()));
+    }
+  }
+  uint32_t nl = r.u32("label count");
+  r.need(static_cast<size_t>(nl) * 8, "labels");
+  for (uint32_t i = 0; i < nl; ++i) {
+    SemanticLabel l;
+    l.pc = r.u32("label pc");
+    l.name = r.str("label name");
+    if (!s.labels.empty() && l.pc < s.labels.back().pc)
+      throw Error(fmt::format("object file: {} semantic labels not sorted by pc", name));
+    s.labels.push_back(std::move(l));
+  }
+}
+
+}  // namespace
+
+std::vector<uint8_t> write_object(const Program& p) {
+  Writer w;
+  w.b.insert(w.b.end(), kMagic, kMagic + 8);
+  w.str(p.name);
+  w.u32(static_cast<uint32_t>(p.params.size()));
+  for (const KernelParam& kp : p.params) {
+    w.str(kp.name);
+    w.u8(static_cast<uint8_t>(kp.kind));
+    w.u8(kp.dtype ? 1 : 0);
+    w.u8(kp.dtype ? static_cast<uint8_t>(*kp.dtype) : 0);
+  }
+  w.u8((p.aic.present ? 1 : 0) | (p.aiv.present ? 2 : 0));
+  if (p.aic.present) write_section(w, p.aic);
+  if (p.aiv.present) write_section(w, p.aiv);
+  return std::move(w.b);
+}
+
+Program read_object(const std::vector<uint8_t>& bytes) {
+  if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0)
+    throw Error("not an npusim object file (bad magic; expected \"NPUSIMO1\")");
+  Reader r{bytes, 8};
+  Program p;
+  p.name = r.str("kernel name");
+  uint32_t np = r.u32("parameter count");
+  r.need(static_cast<size_t>(np) * 7, "parameters");
+  for (uint32_t i = 0; i < np; ++i) {
+    KernelParam kp;
+    kp.name = r.str("parameter name");
+    uint8_t kind = r.u8("parameter kind");
+    if (kind > 2) throw Error(fmt::format("object file: parameter '{}' has bad kind {}", kp.name, kind));
+    kp.kind = static_cast<ParamKind>(kind);
+    uint8_t has = r.u8("parameter dtype flag");
+    uint8_t dt = r.u8("parameter dtype");
+    if (has > 1 || (has && dt >= enum_count(EnumType::Dtype)) || (!has && dt != 0))
+      throw Error(fmt::format("object file: parameter '{}' has a bad dtype", kp.name));
+    if (has) kp.dtype = static_cast<Dtype>(dt);
+    p.params.push_back(std::move(kp));
+  }
+  uint8_t mask = r.u8("section mask");
+  if (mask > 3) throw Error(fmt::format("object file: bad section mask {}", mask));
+  if (mask & 1) read_section(r, p.aic, "aic");
+  if (mask & 2) read_section(r, p.aiv, "aiv");
+  if (r.pos != bytes.size())
+    throw Error(fmt::format("object file: {} unexpected bytes after the last section", bytes.size() - r.pos));
+  return p;
+}
+
+Program read_object_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw Error(fmt::format("cannot open '{}'", path));
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  try {
+    return read_object(bytes);
+  } catch (const Error& e) {
+    throw Error(fmt::format("{}: {}", path, e.what()));
+  }
+}
+
+void write_file_atomic(const std::string& path, const std::string& bytes) {
+  std::string tmp = fmt::format("{}.tmp.{}", path, static_cast<long>(getpid()));
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) throw Error(fmt::format("cannot write '{}'", tmp));
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    f.close();
+    if (!f) {
+      std::remove(tmp.c_str());
+      throw Error(fmt::format("error writing '{}'", tmp));
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw Error(fmt::format("cannot rename '{}' to '{}'", tmp, path));
+  }
+}
+
+void write_object_file(const std::string& path, const Program& p) {
+  std::vector<uint8_t> b = write_object(p);
+  write_file_atomic(path, std::string(b.begin(), b.end()));
+}
+
+}  // namespace npu::isa

@@ -1,0 +1,29 @@
+#pragma once
+// The npusim object file (.npuo): what `npusim asm` writes and the simulators load.
+//
+// Little-endian. Layout:
+//   "NPUSIMO1"                          8-byte magic (format version 1)
+//   str   kernel name                   str = u32 length + bytes
+//   u32   nparams, then per param: str name, u8 kind (0 gm, 1 int, 2 f32), u8 has_dtype, u8 dtype
+//   u8    sections present (bit 0 aic, bit 1 aiv), then per present section, aic first:
+//         u32 ninstr, ninstr x (u64 bits 63..0, u64 bits 127..64)   (isa/encoding.h)
+//         u32 nlabels, per label: u32 pc, str name                  (sorted by pc)
+// Nothing may follow the last section.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "isa/program.h"
+
+namespace npu::isa {
+
+std::vector<uint8_t> write_object(const Program& p);          // throws npu::Error if not encodable
+Program read_object(const std::vector<uint8_t>& bytes);        // throws npu::Error on a bad file
+
+// File helpers. Writing goes to "<path>.tmp.<pid>" then renames, so no partial file is left.
+Program read_object_file(const std::string& path);
+void write_object_file(const std::string& path, const Program& p);
+// Same temp-and-rename write for any bytes (used by the CLI for text outputs too).
+void write_file_atomic(const std::string& path, const std::string& bytes);
+
+}  // namespace npu::isa
