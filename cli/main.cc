@@ -1,1 +1,30 @@
-int main() { return 0; }
+// npusim: the command-line front end. Subcommands are in cli/lib/cmd_*.cc.
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <iostream>
+
+#include "cli/lib/commands.h"
+#include "isa/error.h"
+
+int main(int argc, char** argv) {
+  // SystemC prints a banner at elaboration unless told not to (SYSTEMC-NOTES.md).
+  setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
+  CLI::App app{"npusim: cycle-level simulator of an Ascend-like NPU and its kernel ISA"};
+  app.require_subcommand(1);
+  npu::cli::register_asm(app);
+  npu::cli::register_config(app);
+  npu::cli::register_run(app);
+  npu::cli::register_trace_summary(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::RuntimeError& e) {
+    return e.get_exit_code();  // a subcommand's own status (it printed its message)
+  } catch (const CLI::ParseError& e) {
+    // --help prints and succeeds; a usage error is bad input: exit 2.
+    return app.exit(e) == 0 ? 0 : 2;
+  } catch (const npu::Error& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

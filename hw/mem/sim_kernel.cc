@@ -2,6 +2,11 @@
 
 #include "isa/error.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <pthread.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 namespace npu::hw {
 
 SimContext::SimContext() : ctx_(new sc_core::sc_simcontext) {
@@ -17,10 +22,18 @@ SimContext::~SimContext() {
   delete ctx_;
 }
 
-}  // namespace npu::hw
-
-// libsystemc.so refers to sc_main (its own main() calls it). Programs of this project have
-// their own main() (the CLI, gtest), so provide a weak fallback; a real sc_main overrides it.
-__attribute__((weak)) int sc_main(int, char**) {
-  throw npu::Error("sc_main called, but this program drives SystemC from its own main()");
+void resync_sanitizer_stack() {
+#if defined(__SANITIZE_ADDRESS__)
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return;
+  void* low = nullptr;
+  size_t size = 0;
+  pthread_attr_getstack(&attr, &low, &size);
+  pthread_attr_destroy(&attr);
+  void* fake_stack = nullptr;
+  __sanitizer_start_switch_fiber(&fake_stack, low, size);
+  __sanitizer_finish_switch_fiber(fake_stack, nullptr, nullptr);
+#endif
 }
+
+}  // namespace npu::hw

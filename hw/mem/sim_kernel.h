@@ -27,4 +27,10 @@ class SimContext {
   sc_core::sc_simcontext* ctx_;
 };
 
+// Call right after every sc_start() returns. SystemC's coroutine stack switches are invisible
+// to AddressSanitizer, which afterwards mistakes the main stack for a coroutine stack and reports
+// false stack errors at the next C++ throw; this tells it the main stack is current again.
+// A no-op in builds without ASan.
+void resync_sanitizer_stack();
+
 }  // namespace npu::hw

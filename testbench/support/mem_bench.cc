@@ -41,6 +41,7 @@ double MemBench::run() {
   for (size_t i = 0; i < bodies_.size(); ++i)
     sc_core::sc_spawn(bodies_[i], ("driver" + std::to_string(i)).c_str());
   sc_core::sc_start();
+  npu::hw::resync_sanitizer_stack();
   return now_cycles();
 }
 

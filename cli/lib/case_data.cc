@@ -1,0 +1,104 @@
+// GM placement, initial tensor contents and parameter values of a case (case_data.h).
+#include "cli/lib/case_data.h"
+
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+
+#include "isa/error.h"
+#include "testbench/golden/npy.h"
+#include "testbench/golden/random.h"
+
+namespace npu::cli {
+namespace {
+
+uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+
+}  // namespace
+
+std::vector<TensorPlacement> place_tensors(const CaseSpec& spec, uint64_t line_bytes) {
+  if (line_bytes == 0) line_bytes = 1;
+  const uint64_t guard = align_up(kGmGuardBytes, line_bytes);
+  std::vector<TensorPlacement> out;
+  uint64_t next = align_up(kGmFirstTensor, line_bytes);
+  for (const CaseTensor& t : spec.tensors) {
+    out.push_back(TensorPlacement{t.name, next, t.bytes()});
+    next = align_up(next + t.bytes(), line_bytes) + guard;
+  }
+  return out;
+}
+
+golden::Tensor make_initial_tensor(const CaseTensor& t) {
+  const InitSpec& in = t.init;
+  const std::string where = in.loc.str() + ": error: tensors." + t.name + ".init: ";
+  switch (in.kind) {
+    case InitSpec::Kind::Zeros:
+      return golden::Tensor(t.dtype, t.shape);
+    case InitSpec::Kind::Uniform: {
+      golden::Rng rng(in.seed);
+      return golden::random_uniform(t.dtype, t.shape, in.a, in.b, rng);
+    }
+    case InitSpec::Kind::Normal: {
+      golden::Rng rng(in.seed);
+      return golden::random_normal(t.dtype, t.shape, in.a, in.b, rng);
+    }
+    case InitSpec::Kind::Fill: {
+      golden::Tensor x(t.dtype, t.shape);
+      if (x.numel() == 0) return x;
+      x.set(0, in.value);
+      double v = x.get(0);
+      if (std::isfinite(in.value) && !std::isfinite(v))
+        throw Error(where + "fill value " + std::to_string(in.value) + " overflows " +
+                    std::string(isa::dtype_name(t.dtype)));
+      for (int64_t i = 1; i < x.numel(); ++i) x.set_bits(i, x.bits(0));
+      return x;
+    }
+    case InitSpec::Kind::File: {
+      golden::Tensor x;
+      try {
+        x = golden::read_input(in.path, t.dtype);
+      } catch (const Error& e) {
+        throw Error(where + e.what());
+      }
+      if (x.shape() != t.shape)
+        throw Error(where + "'" + in.path + "' holds shape " + golden::shape_str(x.shape()) +
+                    " but the tensor is " + std::string(isa::dtype_name(t.dtype)) +
+                    golden::shape_str(t.shape));
+      return x;
+    }
+  }
+  throw Error(where + "bad init kind");
+}
+
+std::vector<int64_t> kernel_param_values(const CaseSpec& spec, const isa::Program& program,
+                                         const std::vector<TensorPlacement>& placement) {
+  std::vector<int64_t> v;
+  for (const isa::KernelParam& p : program.params) {
+    if (p.kind == isa::ParamKind::Gm) {
+      int64_t base = -1;
+      for (const TensorPlacement& tp : placement)
+        if (tp.name == p.name) base = static_cast<int64_t>(tp.base);
+      if (base < 0 && spec.param(p.name)) base = 0;  // an unused pointer (check_case_against_kernel)
+      if (base < 0) throw Error("internal: no placement for gm parameter '" + p.name + "'");
+      v.push_back(base);
+      continue;
+    }
+    const CaseParam* cp = spec.param(p.name);
+    if (!cp) throw Error("internal: no value for parameter '" + p.name + "'");
+    if (p.kind == isa::ParamKind::Int) {
+      v.push_back(cp->i);
+      continue;
+    }
+    // f32: the RNE fp32 bit pattern, zero-extended (ldp gives the register these 64 bits).
+    if (std::fabs(cp->f) > static_cast<double>(FLT_MAX))
+      throw Error(cp->loc.str() + ": error: params." + p.name + ": " + std::to_string(cp->f) +
+                  " overflows f32");
+    float f = static_cast<float>(cp->f);
+    uint32_t bits;
+    std::memcpy(&bits, &f, sizeof bits);
+    v.push_back(static_cast<int64_t>(bits));
+  }
+  return v;
+}
+
+}  // namespace npu::cli

@@ -1,0 +1,331 @@
+// The strict case-file parser (case_spec.h, docs/case-format.md): top level, vars, kernel,
+// tensors and params. The golden and tolerance sections are in case_parse_golden.cc.
+#include <fstream>
+
+#include "cli/lib/case_parser.h"
+
+namespace npu::cli {
+namespace detail {
+
+CaseSpec CaseParser::run(const std::string& text) {
+  spec_.path = name_;
+  spec_.dir = dir_;
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    throw Error(at(e.mark).str() + ": error: YAML syntax: " + e.msg);
+  }
+  SourceLoc top{name_, 1, 1};
+  if (!root.IsMap())
+    throw Error(top.str() + ": error: expected a mapping (kernel, block_dim, tensors, ...), got " +
+                kind_of(root));
+  spec_.params_loc = spec_.tensors_loc = top;
+  auto top_keys = entries(root, "", {"description", "kernel", "block_dim", "vars", "params",
+                                     "tensors", "golden", "tolerances", "flops"});
+  auto find = [&](const char* k) -> const Entry* {
+    for (const Entry& e : top_keys)
+      if (e.key == k) return &e;
+    return nullptr;
+  };
+  for (const char* req : {"kernel", "block_dim", "tensors"})
+    if (!find(req)) error(top, "", std::string("missing key '") + req + "'");
+
+  if (const Entry* e = find("vars")) parse_vars(*e);
+  else apply_var_overrides({});
+  if (const Entry* e = find("description")) {
+    if (auto s = string_value(*e, "description")) spec_.description = *s;
+  }
+  if (const Entry* e = find("kernel")) parse_kernel(*e);
+  if (const Entry* e = find("block_dim")) {
+    spec_.block_dim_loc = at(e->v, e->k);
+    if (auto v = int_value(*e, "block_dim", 1)) {
+      if (*v > 1000000) error(spec_.block_dim_loc, "block_dim", "value " + std::to_string(*v) + " is too large");
+      else spec_.block_dim = static_cast<int>(*v);
+    }
+  }
+  if (const Entry* e = find("flops")) parse_flops(*e);
+  if (const Entry* e = find("tensors")) parse_tensors(*e);
+  if (const Entry* e = find("params")) parse_params(*e);
+  if (const Entry* e = find("golden")) parse_golden(*e);
+  if (const Entry* e = find("tolerances")) parse_tolerances(*e);
+
+  if (!errors_.empty()) throw Error(join_lines(errors_));
+  return std::move(spec_);
+}
+
+void CaseParser::parse_vars(const Entry& e) {
+  std::vector<std::pair<Entry, std::string>> texts;
+  if (want_map(e, "vars", "a mapping of names to integers")) {
+    for (const Entry& v : entries(e.v, "vars", {})) {
+      if (!is_identifier(v.key) || v.key == "min" || v.key == "max" || v.key == "cdiv") {
+        error(at(v.k.Mark()), "vars." + v.key, "bad name (letters, digits and _; not min, max or cdiv)");
+        continue;
+      }
+      if (!v.v.IsScalar()) {
+        error(at(v.v, v.k), "vars." + v.key, "expected an integer, got " + kind_of(v.v));
+        continue;
+      }
+      texts.emplace_back(v, v.v.Scalar());
+    }
+  }
+  apply_var_overrides(texts);
+}
+
+void CaseParser::apply_var_overrides(std::vector<std::pair<Entry, std::string>> texts) {
+  std::vector<bool> overridden(texts.size(), false);
+  for (const std::string& o : var_overrides_) {
+    size_t eq = o.find('=');
+    std::string name = o.substr(0, eq);
+    bool found = false;
+    for (size_t i = 0; i < texts.size() && eq != std::string::npos; ++i) {
+      if (texts[i].first.key == name) {
+        texts[i].second = o.substr(eq + 1);
+        overridden[i] = found = true;
+      }
+    }
+    if (eq == std::string::npos) {
+      errors_.push_back("--var " + o + ": error: expected NAME=VALUE");
+    } else if (!found) {
+      std::vector<std::string> names;
+      for (auto& t : texts) names.push_back(t.first.key);
+      errors_.push_back("--var " + o + ": error: the case has no var '" + name + "' (vars: " +
+                        (names.empty() ? "none" : join(names)) + ")");
+    }
+  }
+  for (size_t i = 0; i < texts.size(); ++i) {
+    std::string msg;
+    auto r = eval_case_expr(texts[i].second, spec_.vars, &msg);
+    const Entry& v = texts[i].first;
+    if (!r) {
+      if (overridden[i]) errors_.push_back("--var " + v.key + "=" + texts[i].second + ": error: " + msg);
+      else error(at(v.v, v.k), "vars." + v.key, "bad integer '" + texts[i].second + "': " + msg);
+      continue;
+    }
+    spec_.vars[v.key] = *r;
+  }
+}
+
+void CaseParser::parse_kernel(const Entry& e) {
+  spec_.kernel_loc = at(e.v, e.k);
+  auto s = string_value(e, "kernel");
+  if (!s) return;
+  spec_.kernel_path = resolve(dir_, *s);
+  std::ifstream in(spec_.kernel_path);
+  if (!in) error(spec_.kernel_loc, "kernel", "cannot read '" + spec_.kernel_path + "'");
+}
+
+void CaseParser::parse_flops(const Entry& e) {
+  double d;
+  if (e.v.IsScalar() && parse_number(e.v.Scalar(), &d)) {
+    if (d <= 0) error(at(e.v, e.k), "flops", "must be positive");
+    else spec_.flops = d;
+    return;
+  }
+  if (auto v = int_value(e, "flops", 1)) spec_.flops = static_cast<double>(*v);
+}
+
+void CaseParser::parse_tensors(const Entry& e) {
+  spec_.tensors_loc = at(e.k.Mark());
+  if (!want_map(e, "tensors", "a mapping of tensor names to {dtype, shape, ...}")) return;
+  auto list = entries(e.v, "tensors", {});
+  if (list.empty()) error(at(e.v, e.k), "tensors", "no tensors");
+  for (const Entry& t : list) parse_tensor(t);
+}
+
+void CaseParser::parse_tensor(const Entry& e) {
+  const std::string path = "tensors." + e.key;
+  CaseTensor t;
+  t.name = e.key;
+  t.loc = t.dtype_loc = at(e.k.Mark());
+  if (!is_identifier(e.key)) {
+    error(t.loc, path, "bad tensor name (letters, digits and _, as the kernel's .param)");
+    return;
+  }
+  if (!want_map(e, path, "a mapping {dtype, shape, role, init, cache}")) return;
+  auto keys = entries(e.v, path, {"dtype", "shape", "role", "init", "cache"});
+  const Entry* init = nullptr;
+  bool has_dtype = false, has_shape = false, ok = true, role_ok = true;
+  for (const Entry& k : keys) {
+    const std::string kp = path + "." + k.key;
+    if (k.key == "dtype") {
+      has_dtype = true;
+      t.dtype_loc = at(k.v, k.k);
+      auto d = k.v.IsScalar() ? isa::parse_keyword(isa::EnumType::Dtype, k.v.Scalar()) : std::nullopt;
+      if (!d) {
+        error(t.dtype_loc, kp, (k.v.IsScalar() ? "bad dtype " + kind_of(k.v) : "expected a dtype, got " + kind_of(k.v)) +
+                                  " (dtypes: " + join(dtype_names()) + ")");
+        ok = false;
+      } else {
+        t.dtype = static_cast<isa::Dtype>(*d);
+      }
+    } else if (k.key == "shape") {
+      has_shape = true;
+      ok &= parse_shape(k, kp, &t.shape);
+    } else if (k.key == "role") {
+      std::string r = k.v.IsScalar() ? k.v.Scalar() : "";
+      if (r == "input") t.role = TensorRole::Input;
+      else if (r == "output") t.role = TensorRole::Output;
+      else if (r == "workspace") t.role = TensorRole::Workspace;
+      else {
+        error(at(k.v, k.k), kp, (k.v.IsScalar() ? "bad role " + kind_of(k.v) : "expected a role, got " + kind_of(k.v)) +
+                                    " (roles: input, output, workspace)");
+        role_ok = false;
+      }
+    } else if (k.key == "init") {
+      init = &k;
+    } else if (k.key == "cache") {
+      auto h = k.v.IsScalar() ? isa::parse_keyword(isa::EnumType::CacheHint, k.v.Scalar()) : std::nullopt;
+      if (!h)
+        error(at(k.v, k.k), kp, (k.v.IsScalar() ? "bad cache policy " + kind_of(k.v) : "expected a cache policy, got " + kind_of(k.v)) +
+                                    " (policies: normal, none_cacheable, prefetch)");
+      else t.cache = static_cast<isa::CacheHint>(*h);
+    }
+  }
+  if (!has_dtype) error(t.loc, path, "missing key 'dtype'");
+  if (!has_shape) error(t.loc, path, "missing key 'shape'");
+  if (init) parse_init(*init, path + ".init", &t.init);
+  else if (t.role == TensorRole::Input && role_ok)
+    error(t.loc, path, "missing key 'init' (an input needs {uniform|normal: [a, b], seed: N}, {fill: v} or {file: F.npy}; or give it role: output or workspace)");
+  if (has_dtype && has_shape && ok) {
+    // Size limit: GM addresses are 64-bit, but a case tensor must also fit host memory.
+    long double bytes = static_cast<long double>(t.numel()) * isa::dtype_size(t.dtype);
+    if (bytes > static_cast<long double>(1ull << 40)) error(t.loc, path, "tensor larger than 1 TiB");
+  }
+  spec_.tensors.push_back(std::move(t));
+}
+
+bool CaseParser::parse_shape(const Entry& k, const std::string& kp, std::vector<int64_t>* shape) {
+  if (!k.v.IsSequence() || k.v.size() == 0) {
+    error(at(k.v, k.k), kp, "expected a list of dimensions like [16, 4096], got " + kind_of(k.v));
+    return false;
+  }
+  bool ok = true;
+  long double numel = 1;
+  for (size_t i = 0; i < k.v.size(); ++i) {
+    auto d = int_node(k.v[i], k.k, kp + "[" + std::to_string(i) + "]", 1);
+    if (!d) {
+      ok = false;
+      continue;
+    }
+    numel *= *d;
+    shape->push_back(*d);
+  }
+  if (ok && numel > static_cast<long double>(INT64_MAX / 8)) {
+    error(at(k.v, k.k), kp, "too many elements");
+    return false;
+  }
+  return ok;
+}
+
+void CaseParser::parse_init(const Entry& e, const std::string& path, InitSpec* init) {
+  init->loc = at(e.v, e.k);
+  const char* forms = "{uniform: [lo, hi], seed: N}, {normal: [mean, std], seed: N}, {fill: v}, {file: F.npy} or zeros";
+  if (e.v.IsScalar() && e.v.Scalar() == "zeros") {
+    init->kind = InitSpec::Kind::Zeros;
+    return;
+  }
+  if (!e.v.IsMap()) {
+    error(init->loc, path, std::string("expected one of ") + forms + ", got " + kind_of(e.v));
+    return;
+  }
+  auto keys = entries(e.v, path, {"uniform", "normal", "fill", "file", "seed"});
+  const Entry* kind = nullptr;
+  const Entry* seed = nullptr;
+  for (const Entry& k : keys) {
+    if (k.key == "seed") {
+      seed = &k;
+      continue;
+    }
+    if (kind) {
+      error(at(k.k.Mark()), path + "." + k.key, "more than one of uniform, normal, fill, file (already: " + kind->key + ")");
+      return;
+    }
+    kind = &k;
+  }
+  if (!kind) {
+    error(init->loc, path, std::string("expected one of ") + forms);
+    return;
+  }
+  const std::string kp = path + "." + kind->key;
+  bool random = kind->key == "uniform" || kind->key == "normal";
+  if (random) {
+    init->kind = kind->key == "uniform" ? InitSpec::Kind::Uniform : InitSpec::Kind::Normal;
+    if (!kind->v.IsSequence() || kind->v.size() != 2) {
+      error(at(kind->v, kind->k), kp,
+            std::string("expected two numbers ") + (kind->key == "uniform" ? "[lo, hi]" : "[mean, std]") +
+                ", got " + kind_of(kind->v));
+    } else {
+      auto a = number_node(kind->v[0], kind->k, kp + "[0]");
+      auto b = number_node(kind->v[1], kind->k, kp + "[1]");
+      if (a && b) {
+        init->a = *a;
+        init->b = *b;
+        if (kind->key == "uniform" && !(*a < *b))
+          error(at(kind->v, kind->k), kp, "lo must be below hi");
+        if (kind->key == "normal" && !(*b > 0))
+          error(at(kind->v, kind->k), kp, "std must be positive");
+      }
+    }
+    if (!seed) error(init->loc, path, "missing key 'seed' (random data needs a seed)");
+    else if (auto s = int_value(*seed, path + ".seed", 0)) init->seed = static_cast<uint64_t>(*s);
+    return;
+  }
+  if (seed) error(at(seed->k.Mark()), path + ".seed", "a seed applies only to uniform and normal");
+  if (kind->key == "fill") {
+    init->kind = InitSpec::Kind::Fill;
+    if (auto v = number_node(kind->v, kind->k, kp)) init->value = *v;
+  } else {
+    init->kind = InitSpec::Kind::File;
+    if (auto s = string_value(*kind, kp)) {
+      init->path = resolve(dir_, *s);
+      init->loc = at(kind->v, kind->k);
+      std::ifstream in(init->path, std::ios::binary);
+      if (!in) error(init->loc, kp, "cannot read '" + init->path + "'");
+    }
+  }
+}
+
+void CaseParser::parse_params(const Entry& e) {
+  spec_.params_loc = at(e.k.Mark());
+  if (!want_map(e, "params", "a mapping of kernel parameter names to values")) return;
+  for (const Entry& p : entries(e.v, "params", {})) {
+    const std::string path = "params." + p.key;
+    CaseParam cp;
+    cp.name = p.key;
+    cp.loc = at(p.k.Mark());
+    if (!p.v.IsScalar()) {
+      error(at(p.v, p.k), path, "expected an integer or a number, got " + kind_of(p.v));
+      continue;
+    }
+    std::string msg;
+    double d;
+    if (auto i = eval_case_expr(p.v.Scalar(), spec_.vars, &msg)) {
+      cp.i = *i;
+      cp.f = static_cast<double>(*i);
+    } else if (parse_number(p.v.Scalar(), &d)) {
+      cp.is_float = true;
+      cp.f = d;
+    } else {
+      error(at(p.v, p.k), path, "bad value '" + p.v.Scalar() + "': " + msg);
+      continue;
+    }
+    spec_.params.push_back(std::move(cp));
+  }
+}
+
+}  // namespace detail
+
+CaseSpec parse_case_string(const std::string& text, const std::string& name, const std::string& dir,
+                           const std::vector<std::string>& var_overrides) {
+  return detail::CaseParser(name, dir, var_overrides).run(text);
+}
+
+CaseSpec parse_case_file(const std::string& path, const std::vector<std::string>& var_overrides) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path + ": error: cannot read the case file");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parse_case_string(text, path, detail::dir_of(path), var_overrides);
+}
+
+}  // namespace npu::cli

@@ -1,0 +1,67 @@
+// Small helpers of the case model (case_spec.h); the parser is in case_parse.cc.
+#include "cli/lib/case_spec.h"
+
+#include <cstdio>
+
+#include "isa/types.h"
+
+namespace npu::cli {
+
+std::string SourceLoc::str() const {
+  return file + ":" + std::to_string(line) + ":" + std::to_string(col);
+}
+
+const char* role_name(TensorRole r) {
+  switch (r) {
+    case TensorRole::Input: return "input";
+    case TensorRole::Output: return "output";
+    case TensorRole::Workspace: return "workspace";
+  }
+  return "?";
+}
+
+static std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+std::string InitSpec::describe() const {
+  switch (kind) {
+    case Kind::Zeros: return "zeros";
+    case Kind::Uniform: return "uniform[" + num(a) + ", " + num(b) + ") seed " + std::to_string(seed);
+    case Kind::Normal: return "normal(" + num(a) + ", " + num(b) + ") seed " + std::to_string(seed);
+    case Kind::Fill: return "fill " + num(value);
+    case Kind::File: return "file " + path;
+  }
+  return "?";
+}
+
+int64_t CaseTensor::numel() const {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+uint64_t CaseTensor::bytes() const {
+  return static_cast<uint64_t>(numel()) * static_cast<uint64_t>(isa::dtype_size(dtype));
+}
+
+const CaseTensor* CaseSpec::tensor(const std::string& name) const {
+  for (const CaseTensor& t : tensors)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+const CaseParam* CaseSpec::param(const std::string& name) const {
+  for (const CaseParam& p : params)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+golden::Tolerance CaseSpec::tolerance_for(const CaseTensor& t) const {
+  auto it = tolerances.find(t.name);
+  return it != tolerances.end() ? it->second : golden::default_tolerance(t.dtype);
+}
+
+}  // namespace npu::cli

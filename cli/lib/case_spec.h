@@ -1,0 +1,112 @@
+#pragma once
+// A case file (docs/case-format.md): one run of one kernel on concrete tensors, with the golden
+// reference and tolerances that judge its outputs. Parsing is strict, as for hardware configs:
+// every problem is reported as "FILE:LINE:COL: error: key.path: message" and the parser keeps
+// going, so one npu::Error carries every error of the file (one per line).
+//
+// Two stages: parse_case_* checks the file on its own (keys, types, expressions, dtypes, init
+// specs, that input files exist, golden names and attributes); check_case_against_kernel then
+// checks the bindings to the assembled kernel's parameters (every parameter given, gm
+// parameters bound to tensors of the declared dtype, no unknown names).
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/lib/case_expr.h"
+#include "isa/program.h"
+#include "testbench/golden/compare.h"
+#include "testbench/golden/registry.h"
+
+namespace npu::cli {
+
+// Where something was written: "case.yaml:12:5".
+struct SourceLoc {
+  std::string file;
+  int line = 1, col = 1;  // 1-based
+  std::string str() const;
+};
+
+enum class TensorRole { Input, Output, Workspace };
+const char* role_name(TensorRole r);  // "input", "output", "workspace"
+
+struct InitSpec {
+  enum class Kind { Zeros, Uniform, Normal, Fill, File };
+  Kind kind = Kind::Zeros;
+  double a = 0, b = 0;  // uniform: [lo, hi); normal: mean, std
+  uint64_t seed = 0;
+  double value = 0;     // fill
+  std::string path;     // file: absolute, or relative to the current directory
+  SourceLoc loc;        // the `init` value (file errors point here)
+  std::string describe() const;  // "uniform[-1, 1) seed 1", "file w.npy", ...
+};
+
+struct CaseTensor {
+  std::string name;
+  isa::Dtype dtype = isa::Dtype::F32;
+  std::vector<int64_t> shape;
+  TensorRole role = TensorRole::Input;
+  InitSpec init;                         // inputs; outputs and workspaces start as zeros
+  std::optional<isa::CacheHint> cache;   // overrides the kernel's DMA hints for this tensor
+  SourceLoc loc, dtype_loc;              // the tensor's key; its dtype value
+  int64_t numel() const;
+  uint64_t bytes() const;
+};
+
+// A non-gm kernel parameter value: int params hold `i`; f32 params hold `f` (as written).
+struct CaseParam {
+  std::string name;
+  bool is_float = false;  // written as a float literal
+  int64_t i = 0;
+  double f = 0;
+  SourceLoc loc;          // the key
+};
+
+struct GoldenBinding {
+  bool present = false;
+  std::string name;
+  golden::Attrs attrs;                       // as written (text), checked against the golden
+  std::map<std::string, std::string> inputs;   // golden input name -> case tensor
+  std::map<std::string, std::string> outputs;  // golden output name -> case tensor
+  std::map<std::string, SourceLoc> input_locs, output_locs;  // the golden-side keys
+  SourceLoc loc;                             // the `golden` key
+};
+
+struct CaseSpec {
+  std::string path;   // the case file as given
+  std::string dir;    // its directory (relative paths resolve against it)
+  std::string kernel_path;  // resolved
+  SourceLoc kernel_loc;
+  int block_dim = 1;
+  SourceLoc block_dim_loc;
+  CaseVars vars;                    // after --var overrides
+  std::vector<CaseParam> params;    // file order
+  SourceLoc params_loc;             // `params` key, or the document start if absent
+  std::vector<CaseTensor> tensors;  // file order = GM placement order
+  SourceLoc tensors_loc;
+  GoldenBinding golden;
+  std::map<std::string, golden::Tolerance> tolerances;  // explicit ones, complete (defaults filled)
+  std::optional<double> flops;      // useful work for the TFLOPS figure, if given
+  std::string description;
+
+  const CaseTensor* tensor(const std::string& name) const;  // nullptr if absent
+  const CaseParam* param(const std::string& name) const;
+  // Tolerance of an output: the case's, else golden::default_tolerance(dtype).
+  golden::Tolerance tolerance_for(const CaseTensor& t) const;
+};
+
+// var_overrides: "NAME=EXPR" strings (from `npusim run --var`); each must name a var of the
+// file and replaces its value before anything is evaluated.
+CaseSpec parse_case_string(const std::string& text, const std::string& name, const std::string& dir,
+                           const std::vector<std::string>& var_overrides = {});
+CaseSpec parse_case_file(const std::string& path, const std::vector<std::string>& var_overrides = {});
+
+// Bindings to the kernel's parameters (see above); throws npu::Error listing every mismatch.
+void check_case_against_kernel(const CaseSpec& spec, const isa::Program& program);
+
+// Assembles spec.kernel_path (a .s source; anything else is read as an object file) and checks
+// the bindings. Assembler diagnostics are part of the error.
+isa::Program load_case_kernel(const CaseSpec& spec, isa::Arch arch);
+
+}  // namespace npu::cli

@@ -1,0 +1,46 @@
+// npusim run CASE: run a case on the SystemC model (or the ISS) and judge its outputs
+// (run_case.h, docs/case-format.md). Exit codes: 0 every compared output passes, 1 a comparison
+// failed, 2 bad input (case, config, kernel, data), a kernel fault or hang, or an I/O error.
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+
+#include "cli/lib/commands.h"
+#include "cli/lib/run_case.h"
+#include "isa/error.h"
+
+namespace npu::cli {
+
+void register_run(CLI::App& app) {
+  auto o = std::make_shared<RunOptions>();
+  auto quiet = std::make_shared<bool>(false);
+  auto* run = app.add_subcommand("run", "Run a case (kernel + tensors + golden) and report cycles, "
+                                        "utilisation, memory behaviour and numerics");
+  run->add_option("case", o->case_path, "case file (.yaml, see docs/case-format.md)")->required();
+  run->add_option("--config", o->config_path,
+                  "hardware config (default: $NPUSIM_CONFIG, else configs/ascend910b.yaml found above "
+                  "the npusim executable or the current directory)");
+  run->add_option("--set", o->sets, "override a config key: key.path=value (repeatable)");
+  run->add_option("--var", o->vars, "override a case var: NAME=VALUE (repeatable)");
+  run->add_option("--out", o->out_dir,
+                  "write stats.json, report.txt, config.yaml and the output tensors (.npy) here; "
+                  "replaced only when the run completes");
+  run->add_flag("--iss", o->iss, "run the functional ISS instead of the SystemC model (no timing)");
+  run->add_flag("-q,--quiet", *quiet, "do not print the report");
+  run->callback([o, quiet] {
+    RunResult r;
+    try {
+      r = run_case(*o);
+    } catch (const npu::Error& e) {
+      // Case and config errors already read "FILE:LINE:COL: error: ..." (one per line).
+      std::string msg = e.what();
+      bool located = msg.find(": error: ") != std::string::npos && msg.find(": error: ") < msg.find('\n');
+      std::cerr << (located ? "" : "error: ") << msg << "\n";
+      throw CLI::RuntimeError(kExitBadInput);
+    }
+    if (!*quiet) std::cout << r.report << std::flush;
+    if (r.exit_code != kExitPass) throw CLI::RuntimeError(r.exit_code);
+  });
+}
+
+}  // namespace npu::cli

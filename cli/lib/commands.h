@@ -1,0 +1,16 @@
+#pragma once
+// Each subcommand lives in cli/lib/cmd_<name>.cc and registers itself on the app.
+// A subcommand's callback reports failure by throwing CLI::RuntimeError(exit_code);
+// bad input is exit code 2.
+namespace CLI {
+class App;
+}
+
+namespace npu::cli {
+
+void register_asm(CLI::App& app);      // npusim asm, npusim disasm, npusim isa-doc
+void register_config(CLI::App& app);   // npusim config-doc, npusim config-check
+void register_run(CLI::App& app);      // npusim run CASE
+void register_trace_summary(CLI::App& app);  // npusim trace-summary FILE
+
+}  // namespace npu::cli

@@ -1,0 +1,57 @@
+#pragma once
+// `npusim run CASE`: the whole job (docs/case-format.md, "Running a case").
+//   1. parse and check the case, load the hardware config (+ --set overrides), assemble the
+//      kernel and check the case's bindings against its parameters;
+//   2. place the tensors in GM, build the inputs, run the golden on them (so a golden that
+//      does not fit the tensors is an error before any simulation);
+//   3. run the launch on the SystemC model (or the ISS), read the outputs back, compare each
+//      golden-checked output with the comparison rule of NUMERICS.md;
+//   4. build stats.json and the report; write the output directory (staged, see run_output.h).
+// Any problem in 1-2, a kernel fault or hang in 3, or an unwritable output directory throws
+// npu::Error (exit code 2); nothing is written then.
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "testbench/golden/compare.h"
+#include "testbench/golden/tensor.h"
+
+namespace npu::cli {
+
+inline constexpr int kExitPass = 0, kExitCompareFail = 1, kExitBadInput = 2;
+
+struct RunOptions {
+  std::string case_path;
+  std::string config_path;          // "" = default_config_path()
+  std::vector<std::string> sets;    // hardware config overrides "key.path=value"
+  std::vector<std::string> vars;    // case var overrides "NAME=VALUE"
+  std::string out_dir;              // "" = write no files
+  bool iss = false;                 // functional ISS instead of the SystemC model
+};
+
+struct OutputVerdict {
+  std::string tensor;
+  std::string golden_output;        // "" when no golden output is bound to it
+  bool compared = false;
+  golden::CompareResult result;
+};
+
+struct RunResult {
+  int exit_code = kExitPass;        // kExitPass, or kExitCompareFail when a comparison failed
+  nlohmann::json stats;             // what stats.json holds
+  std::string report;               // what report.txt holds (and `npusim run` prints)
+  std::vector<OutputVerdict> verdicts;            // output tensors, file order
+  std::map<std::string, golden::Tensor> outputs;  // final contents of the output tensors
+  std::map<std::string, golden::Tensor> references;  // the golden of each compared output tensor
+};
+
+RunResult run_case(const RunOptions& opts);
+
+// The config used without --config: $NPUSIM_CONFIG, else configs/ascend910b.yaml in the
+// directory of the npusim executable or one of its parents (a build tree inside the source
+// tree), else in the current directory or one of its parents. Throws when none exists.
+std::string default_config_path();
+
+}  // namespace npu::cli

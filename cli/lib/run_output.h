@@ -1,0 +1,41 @@
+#pragma once
+// The output directory of `npusim run`, written so that no half-written result is ever left
+// behind: everything goes into a staging directory next to DIR (".DIR.tmp.<pid>"), which
+// replaces DIR in one rename when commit() is called. An existing DIR is kept untouched until
+// then (it is moved aside to ".DIR.old.<pid>" and deleted after the rename). A stage that is
+// destroyed without commit() (an error, an exception) is deleted.
+#include <string>
+
+namespace npu::cli {
+
+struct RunResult;
+
+// Throws npu::Error unless `dir` can be written by a run: it must not exist, or be an empty
+// directory, or hold a previous run's output (a stats.json), and its parent must exist. This keeps
+// `--out .` or `--out ~/src` from replacing a directory that npusim did not create.
+void check_output_dir(const std::string& dir);
+
+class OutputStage {
+ public:
+  explicit OutputStage(const std::string& dir);  // check_output_dir, then creates the stage
+  ~OutputStage();
+  OutputStage(const OutputStage&) = delete;
+  OutputStage& operator=(const OutputStage&) = delete;
+
+  const std::string& path() const { return stage_; }     // write files here
+  std::string file(const std::string& name) const { return stage_ + "/" + name; }
+  void write_text(const std::string& name, const std::string& text) const;
+  void commit();  // throws npu::Error when the rename fails (the stage is then deleted)
+
+ private:
+  std::string dir_, stage_;
+  bool committed_ = false;
+};
+
+// Writes dir/ with stats.json, report.txt, config.yaml (the resolved hardware config) and, per
+// output tensor, <name>.npy (values), <name>.raw.npy (bits, 16- and 8-bit types) and, when it is
+// compared, <name>.golden.npy (the golden's values, as <name>.npy); staged as
+// above, so dir/ holds either the complete previous run or the complete new one.
+void write_run_outputs(const std::string& dir, const RunResult& res, const std::string& config_yaml);
+
+}  // namespace npu::cli

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# One-step set-up: install the Debian packages npusim needs (only those missing),
+# then configure and build a Release build into build/ (or build-asan/ with --sanitize).
+# Idempotent: a second run installs nothing and rebuilds only what changed.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir="$root/build"
+cmake_args=(-DCMAKE_BUILD_TYPE=Release)
+for arg in "$@"; do
+  case "$arg" in
+    --sanitize) build_dir="$root/build-asan"; cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DNPUSIM_SANITIZE=ON) ;;
+    -h|--help) echo "usage: scripts/setup.sh [--sanitize]"; exit 0 ;;
+    *) echo "setup.sh: unknown option '$arg'" >&2; exit 2 ;;
+  esac
+done
+
+packages=(build-essential cmake ninja-build pkg-config libsystemc-dev libyaml-cpp-dev
+          libfmt-dev nlohmann-json3-dev libcli11-dev googletest libgtest-dev libbenchmark-dev python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake -S "$root" -B "$build_dir" -G Ninja "${cmake_args[@]}" > "$build_dir.configure.log" 2>&1 ||
+  { cat "$build_dir.configure.log" >&2; exit 1; }
+cmake --build "$build_dir" -j "$jobs"
+echo "setup: built $build_dir/bin/npusim"

@@ -1,0 +1,253 @@
+// `npusim run` end to end: the built binary (NPUSIM_BIN) on the test kernel
+// testbench/system/data/run_rmsnorm.s (RMSNorm with gamma, one row per AIV).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "hw/config/loader.h"
+#include "testbench/golden/compare.h"
+#include "testbench/golden/npy.h"
+#include "testbench/golden/random.h"
+#include "testbench/golden/registry.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string source_dir() {
+  const char* s = std::getenv("NPUSIM_SOURCE_DIR");
+  return s ? s : NPUSIM_SOURCE_DIR;
+}
+std::string bin() {
+  const char* b = std::getenv("NPUSIM_BIN");
+  return b ? b : std::string(NPUSIM_BINARY_DIR) + "/bin/npusim";
+}
+std::string data(const std::string& f) { return source_dir() + "/testbench/system/data/" + f; }
+std::string config() { return source_dir() + "/configs/ascend910b.yaml"; }
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A fresh scratch directory per test.
+class RunCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::path(::testing::TempDir()) / ("npusim_run_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string path(const std::string& f) const { return (dir_ / f).string(); }
+
+  // Runs `npusim run ARGS`; returns the exit status, with stdout/stderr in out_/err_.
+  int run(const std::string& args) {
+    std::string cmd = bin() + " run " + args + " > " + path("stdout.txt") + " 2> " + path("stderr.txt");
+    int st = std::system(cmd.c_str());
+    out_ = slurp(path("stdout.txt"));
+    err_ = slurp(path("stderr.txt"));
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  }
+
+  // The good case (data/run_rmsnorm.yaml) with `golden_extra` appended to the golden mapping
+  // and `x_init` as x's init spec, written into the scratch directory.
+  std::string write_case(const std::string& golden_extra = "", const std::string& x_init = "{uniform: [-1, 1], seed: 1}",
+                         const std::string& rows = "R") {
+    std::string text =
+        "kernel: " + data("run_rmsnorm.s") + "\n"
+        "block_dim: 2\n"
+        "vars: {R: 4, D: 256}\n"
+        "params: {rows: " + rows + ", D: D, eps: 1.0e-6}\n"
+        "tensors:\n"
+        "  x:     {dtype: bf16, shape: [R, D], init: " + x_init + "}\n"
+        "  gamma: {dtype: bf16, shape: [D], init: {uniform: [-1, 1], seed: 2}, cache: none_cacheable}\n"
+        "  y:     {dtype: bf16, shape: [R, D], role: output}\n"
+        "golden: {name: rmsnorm, has_gamma: true, inputs: {x: x, gamma: gamma}, outputs: {out: y}" + golden_extra + "}\n";
+    std::ofstream(path("case.yaml")) << text;
+    return path("case.yaml");
+  }
+
+  // The golden of the good case, computed here from the same seeds.
+  static npu::golden::Tensor expected_y() {
+    using npu::golden::Dtype;
+    npu::golden::Rng r1(1), r2(2);
+    npu::golden::TensorMap in;
+    in["x"] = npu::golden::random_uniform(Dtype::BF16, {4, 256}, -1, 1, r1);
+    in["gamma"] = npu::golden::random_uniform(Dtype::BF16, {256}, -1, 1, r2);
+    return npu::golden::run_golden("rmsnorm", {{"eps", "1e-6"}}, in).at("out");
+  }
+
+  // Checks an output directory of the good case: files, stats keys, y.npy against the golden.
+  void check_good_outputs(const std::string& out) {
+    for (const char* f : {"stats.json", "report.txt", "config.yaml", "y.npy", "y.raw.npy"})
+      EXPECT_TRUE(fs::is_regular_file(fs::path(out) / f)) << f;
+    // No staging directory is left next to it.
+    for (const auto& e : fs::directory_iterator(fs::path(out).parent_path()))
+      EXPECT_EQ(e.path().filename().string().rfind(".out.", 0), std::string::npos) << e.path();
+    nlohmann::json s = nlohmann::json::parse(slurp(out + "/stats.json"));
+    for (const char* k : {"total_cycles", "time_us", "clock_ghz", "cores", "l2", "hbm", "numerics"})
+      EXPECT_TRUE(s.contains(k)) << k;
+    EXPECT_EQ(s["clock_ghz"], 1.8);
+    EXPECT_EQ(s["numerics"]["all_pass"], true);
+    EXPECT_EQ(s["numerics"]["outputs"]["y"]["pass"], true);
+    EXPECT_EQ(slurp(out + "/report.txt"), out_);
+    // y.npy: exact float32 values; y.raw.npy: the bf16 bits of the same values.
+    npu::golden::NpyArray vals = npu::golden::read_npy(out + "/y.npy");
+    npu::golden::NpyArray raw = npu::golden::read_npy(out + "/y.raw.npy");
+    EXPECT_EQ(vals.descr, "<f4");
+    EXPECT_EQ(raw.descr, "<u2");
+    EXPECT_EQ(vals.shape, (std::vector<int64_t>{4, 256}));
+    npu::golden::Tensor y = npu::golden::tensor_from_npy(raw, npu::golden::Dtype::BF16, "y.raw.npy");
+    npu::golden::Tensor yv = npu::golden::read_npy_tensor(out + "/y.npy");
+    for (int64_t i = 0; i < y.numel(); ++i) ASSERT_EQ(y.get(i), yv.get(i)) << i;
+    npu::golden::CompareResult c = npu::golden::compare(y, expected_y());
+    EXPECT_TRUE(c.pass) << npu::golden::format_result("y", c);
+  }
+
+  fs::path dir_;
+  std::string out_, err_;
+};
+
+TEST_F(RunCli, GoodCaseOnTheIss) {
+  ASSERT_EQ(run(data("run_rmsnorm.yaml") + " --iss --config " + config() + " --out " + path("out")), 0) << err_;
+  EXPECT_EQ(err_, "");
+  check_good_outputs(path("out"));
+  nlohmann::json s = nlohmann::json::parse(slurp(path("out/stats.json")));
+  EXPECT_TRUE(s["total_cycles"].is_null());  // the ISS has no time
+  EXPECT_EQ(s["cores"].size(), 4u);           // block_dim 2 x 2 AIVs (the kernel has no AIC part)
+  EXPECT_NE(out_.find("Result: PASS (1 of 1 compared outputs pass)"), std::string::npos) << out_;
+}
+
+TEST_F(RunCli, GoodCaseOnSystemC) {
+  ASSERT_EQ(run(data("run_rmsnorm.yaml") + " --config " + config() + " --out " + path("out")), 0) << err_;
+  check_good_outputs(path("out"));
+  nlohmann::json s = nlohmann::json::parse(slurp(path("out/stats.json")));
+  ASSERT_TRUE(s["total_cycles"].is_number_unsigned());
+  uint64_t cycles = s["total_cycles"];
+  EXPECT_GT(cycles, 0u);
+  EXPECT_DOUBLE_EQ(s["time_us"].get<double>(), cycles / 1800.0);  // 1.8 GHz = 1800 cycles/us
+  // gamma is none_cacheable (the case overrides the kernel's `normal`): its one 512-byte line is
+  // read once by each of the 4 AIVs, every time from HBM. x: 4 rows of 512 B = 4 distinct lines,
+  // each read once by one AIV: 4 read misses, no bypass.
+  const nlohmann::json& regions = s["l2"]["regions"];
+  EXPECT_EQ(regions["gamma"]["bypass_reads"], 4);
+  EXPECT_EQ(regions["gamma"]["read_hits"], 0);
+  EXPECT_EQ(regions["x"]["read_misses"], 4);
+  EXPECT_EQ(regions["x"]["bypass_reads"], 0);
+  EXPECT_EQ(s["tensors"]["gamma"]["cache"], "none_cacheable");
+  // config.yaml is the resolved config: it loads and equals the one the run used.
+  EXPECT_TRUE(npu::hw::same_config(npu::hw::load_config(path("out/config.yaml")), npu::hw::load_config(config())));
+  EXPECT_NE(out_.find("Bound\n"), std::string::npos) << out_;
+  EXPECT_NE(out_.find("HBM\n  read 4.00 KiB"), std::string::npos) << out_;  // 4 gamma reads + 4 x misses
+}
+
+TEST_F(RunCli, DefaultConfigIsFoundAboveTheBinary) {
+  ASSERT_EQ(run(data("run_rmsnorm.yaml") + " --iss -q"), 0) << err_;
+  EXPECT_EQ(out_, "");  // --quiet
+}
+
+TEST_F(RunCli, WrongGoldenAttributeFailsWithExit1) {
+  // eps 0.5 instead of the kernel's 1e-6: rstd changes by ~40 %, every element is off.
+  std::string c = write_case(", eps: 0.5");
+  EXPECT_EQ(run(c + " --iss --config " + config() + " --out " + path("out")), 1) << err_;
+  nlohmann::json s = nlohmann::json::parse(slurp(path("out/stats.json")));
+  EXPECT_EQ(s["numerics"]["all_pass"], false);
+  EXPECT_EQ(s["numerics"]["outputs"]["y"]["pass"], false);
+  EXPECT_GT(s["numerics"]["outputs"]["y"]["bad_count"].get<int>(), 5);  // allowed: round(0.005 * 1024) = 5
+  EXPECT_NE(out_.find("y: FAIL"), std::string::npos) << out_;
+  EXPECT_NE(out_.find("Result: FAIL (0 of 1 compared outputs pass)"), std::string::npos) << out_;
+}
+
+TEST_F(RunCli, InputFromNpyFile) {
+  // x as float32 values in a .npy file: the same values the uniform generator gives, so the
+  // golden of the good case applies.
+  npu::golden::Rng r1(1);
+  npu::golden::Tensor x = npu::golden::random_uniform(npu::golden::Dtype::BF16, {4, 256}, -1, 1, r1);
+  npu::golden::Tensor xf = npu::golden::Tensor::from_floats(npu::golden::Dtype::F32, {4, 256}, x.to_floats());
+  npu::golden::write_npy(path("x.npy"), npu::golden::values_npy(xf));
+  std::string c = write_case("", "{file: x.npy}");
+  ASSERT_EQ(run(c + " --iss --config " + config() + " --out " + path("out")), 0) << err_;
+  check_good_outputs(path("out"));
+}
+
+TEST_F(RunCli, MalformedCaseExits2AndWritesNothing) {
+  std::ofstream(path("bad.yaml")) << "kernel: " << data("run_rmsnorm.s") << "\n"
+                                  << "block_dim: 2\n"
+                                  << "tensors:\n"
+                                  << "  x: {dtype: bf16, shape: [4, 256], init: {uniform: [-1, 1]}}\n";
+  EXPECT_EQ(run(path("bad.yaml") + " --iss --config " + config() + " --out " + path("out")), 2);
+  EXPECT_EQ(err_, path("bad.yaml") + ":4:43: error: tensors.x.init: missing key 'seed' (random data needs a seed)\n");
+  EXPECT_EQ(out_, "");
+  EXPECT_FALSE(fs::exists(path("out")));
+  // Only the case file and the captured streams are in the scratch directory.
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(dir_)) n += e.path().filename() != "stdout.txt" && e.path().filename() != "stderr.txt";
+  EXPECT_EQ(n, 1);
+}
+
+TEST_F(RunCli, KernelBindingErrorKeepsAnExistingOutputDir) {
+  fs::create_directories(path("out"));
+  std::ofstream(path("out/marker")) << "previous run";
+  // x declared f32 while the kernel says `.param x, gm, bf16`.
+  std::string c = write_case();
+  std::string text = slurp(c);
+  text.replace(text.find("x:     {dtype: bf16"), 19, "x:     {dtype: f32 ");
+  std::ofstream(c) << text;
+  std::ofstream(path("out/stats.json")) << "{}";
+  EXPECT_EQ(run(c + " --iss --config " + config() + " --out " + path("out")), 2);
+  EXPECT_EQ(err_, c + ":6:18: error: tensors.x.dtype: f32 does not match the kernel's '.param x, gm, bf16'\n");
+  EXPECT_EQ(slurp(path("out/marker")), "previous run");
+  EXPECT_EQ(slurp(path("out/stats.json")), "{}");
+}
+
+TEST_F(RunCli, SuccessfulRunReplacesAnExistingOutputDir) {
+  fs::create_directories(path("out"));
+  std::ofstream(path("out/marker")) << "previous run";
+  std::ofstream(path("out/stats.json")) << "{}";  // a previous run's output
+  ASSERT_EQ(run(data("run_rmsnorm.yaml") + " --iss --config " + config() + " --out " + path("out")), 0) << err_;
+  EXPECT_FALSE(fs::exists(path("out/marker")));
+  check_good_outputs(path("out"));
+}
+
+TEST_F(RunCli, RefusesToReplaceADirectoryItDidNotWrite) {
+  fs::create_directories(path("src"));
+  std::ofstream(path("src/keep.txt")) << "user file";
+  EXPECT_EQ(run(data("run_rmsnorm.yaml") + " --iss --config " + config() + " --out " + path("src")), 2);
+  EXPECT_EQ(err_, "error: --out " + path("src") +
+                      ": exists and is not the output of a previous run (no stats.json); not replacing it\n");
+  EXPECT_EQ(slurp(path("src/keep.txt")), "user file");
+  EXPECT_EQ(run(data("run_rmsnorm.yaml") + " --iss --config " + config() + " --out ."), 2);
+  EXPECT_EQ(err_, "error: --out .: is the current directory or one of its parents\n");
+}
+
+TEST_F(RunCli, OutOfBoundsKernelAccessFaultsWithExit2) {
+  // rows = 4 but x and y hold 2 rows: the AIVs of rows 2 and 3 read past x into the guard gap.
+  std::string c = write_case("", "{uniform: [-1, 1], seed: 1}", "4");
+  std::string text = slurp(c);
+  text.replace(text.find("vars: {R: 4"), 11, "vars: {R: 2");
+  std::ofstream(c) << text;
+  EXPECT_EQ(run(c + " --iss --config " + config() + " --out " + path("out")), 2);
+  EXPECT_NE(err_.find("cluster1.aiv0"), std::string::npos) << err_;  // row 2 = block 1, AIV 0
+  EXPECT_NE(err_.find("mov_gm_ub"), std::string::npos) << err_;
+  EXPECT_FALSE(fs::exists(path("out")));
+}
+
+TEST_F(RunCli, ConfigOverrideErrorExits2) {
+  EXPECT_EQ(run(data("run_rmsnorm.yaml") + " --iss --config " + config() + " --set l2.sise=1"), 2);
+  EXPECT_NE(err_.find("--set l2.sise=1: error: l2.sise"), std::string::npos) << err_;
+}
+
+}  // namespace

@@ -1,0 +1,34 @@
+// Every case file shipped in kernels/cases/ parses and binds to its kernel (assembled for a2):
+// a kernel whose parameters change breaks this test, not a user's run.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "cli/lib/case_spec.h"
+#include "isa/error.h"
+
+namespace npu::cli {
+namespace {
+
+TEST(CaseFiles, KernelCasesParseAndBind) {
+  const char* src = std::getenv("NPUSIM_SOURCE_DIR");
+  std::filesystem::path dir = std::filesystem::path(src ? src : NPUSIM_SOURCE_DIR) / "kernels" / "cases";
+  int n = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().extension() != ".yaml") continue;
+    ++n;
+    try {
+      CaseSpec s = parse_case_file(e.path().string());
+      isa::Program p = load_case_kernel(s, isa::Arch::A2);
+      EXPECT_FALSE(p.params.empty()) << e.path();
+      EXPECT_TRUE(s.golden.present) << e.path();
+    } catch (const Error& err) {
+      ADD_FAILURE() << err.what();
+    }
+  }
+  EXPECT_GE(n, 3);  // rmsnorm_bf16, linear_bf16, rmsnorm_linear
+}
+
+}  // namespace
+}  // namespace npu::cli

@@ -1,0 +1,285 @@
+// The case-file parser (cli/lib/case_spec.h): good cases and golden error text for bad ones.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include "cli/lib/case_data.h"
+#include "cli/lib/case_expr.h"
+#include "cli/lib/case_spec.h"
+#include "isa/error.h"
+
+namespace npu::cli {
+namespace {
+
+std::string data_dir() {
+  const char* src = std::getenv("NPUSIM_SOURCE_DIR");
+  return std::string(src ? src : NPUSIM_SOURCE_DIR) + "/testbench/system/data";
+}
+
+// Header shared by the cases below (lines 1-3); tensors start on line 4.
+const std::string kHead =
+    "kernel: run_rmsnorm.s\n"
+    "block_dim: 2\n"
+    "vars: {R: 4, D: 256}\n";
+
+CaseSpec parse(const std::string& text) { return parse_case_string(text, "t.yaml", data_dir()); }
+
+std::string parse_error(const std::string& text, const std::vector<std::string>& vars = {}) {
+  try {
+    parse_case_string(text, "t.yaml", data_dir(), vars);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+const std::string kGood = kHead +
+    "params: {rows: R, D: D, eps: 1.0e-6}\n"
+    "tensors:\n"
+    "  x:     {dtype: bf16, shape: [R, D], init: {uniform: [-1, 1], seed: 1}}\n"
+    "  gamma: {dtype: bf16, shape: [D], init: {fill: 0.5}, cache: none_cacheable}\n"
+    "  y:     {dtype: bf16, shape: [R, D], role: output}\n"
+    "golden: {name: rmsnorm, eps: 1.0e-6, inputs: {x: x, gamma: gamma}, outputs: {out: y}}\n"
+    "tolerances: {y: {rtol: 0.01}}\n";
+
+// The kernel's parameter list as `.param` lines would declare it.
+isa::Program kernel_with(std::vector<isa::KernelParam> params) {
+  isa::Program p;
+  p.name = "k";
+  p.params = std::move(params);
+  return p;
+}
+isa::Program rmsnorm_kernel() {
+  using K = isa::ParamKind;
+  return kernel_with({{"x", K::Gm, isa::Dtype::BF16}, {"gamma", K::Gm, isa::Dtype::BF16},
+                      {"y", K::Gm, isa::Dtype::BF16}, {"rows", K::Int, std::nullopt},
+                      {"D", K::Int, std::nullopt}, {"eps", K::F32, std::nullopt}});
+}
+std::string check_error(const CaseSpec& s, const isa::Program& p) {
+  try {
+    check_case_against_kernel(s, p);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(CaseExpr, Arithmetic) {
+  CaseVars v{{"M", 16}, {"K", 4096}};
+  std::string err;
+  EXPECT_EQ(*eval_case_expr("M*K", v, &err), 65536);
+  EXPECT_EQ(*eval_case_expr(" 2 + 3 * (M - 6) / 4 ", v, &err), 9);  // 3*10 = 30, /4 = 7, +2
+  EXPECT_EQ(*eval_case_expr("cdiv(K, 48) * 48", v, &err), 4128);    // ceil(4096/48) = 86
+  EXPECT_EQ(*eval_case_expr("max(M, 7) - min(M, 7) + -1 % 5", v, &err), 8);  // 16 - 7 + (-1)
+  EXPECT_FALSE(eval_case_expr("M*Q", v, &err));
+  EXPECT_EQ(err, "unknown name 'Q' (vars: K, M)");
+  EXPECT_FALSE(eval_case_expr("K / (M - 16)", v, &err));
+  EXPECT_EQ(err, "division by zero");
+  EXPECT_FALSE(eval_case_expr("1.5", v, &err));
+  EXPECT_EQ(err, "not an integer: '1.5'");
+  EXPECT_FALSE(eval_case_expr("4611686018427387904 * 2", v, &err));
+  EXPECT_EQ(err, "integer overflow");
+}
+
+TEST(CaseParse, GoodCase) {
+  CaseSpec s = parse(kGood);
+  EXPECT_EQ(s.kernel_path, data_dir() + "/run_rmsnorm.s");
+  EXPECT_EQ(s.block_dim, 2);
+  ASSERT_EQ(s.tensors.size(), 3u);
+  EXPECT_EQ(s.tensors[0].shape, (std::vector<int64_t>{4, 256}));
+  EXPECT_EQ(s.tensors[0].init.kind, InitSpec::Kind::Uniform);
+  EXPECT_EQ(s.tensors[0].init.seed, 1u);
+  EXPECT_EQ(s.tensors[1].init.describe(), "fill 0.5");
+  EXPECT_EQ(s.tensors[1].cache, isa::CacheHint::NoneCacheable);
+  EXPECT_EQ(s.tensors[2].role, TensorRole::Output);
+  EXPECT_EQ(s.tensors[2].init.kind, InitSpec::Kind::Zeros);
+  ASSERT_EQ(s.params.size(), 3u);
+  EXPECT_EQ(s.param("rows")->i, 4);
+  EXPECT_FALSE(s.param("rows")->is_float);
+  EXPECT_TRUE(s.param("eps")->is_float);
+  EXPECT_DOUBLE_EQ(s.param("eps")->f, 1e-6);
+  EXPECT_EQ(s.golden.name, "rmsnorm");
+  EXPECT_EQ(s.golden.attrs.at("eps"), "1.0e-6");
+  EXPECT_EQ(s.golden.outputs.at("out"), "y");
+  // rtol given; atol and max_error_ratio from the bf16 defaults (NUMERICS.md).
+  golden::Tolerance t = s.tolerance_for(s.tensors[2]);
+  EXPECT_EQ(t.atol, 1e-4);
+  EXPECT_EQ(t.rtol, 0.01);
+  EXPECT_EQ(t.max_error_ratio, 0.005);
+  EXPECT_EQ(check_error(s, rmsnorm_kernel()), "(no error)");
+}
+
+TEST(CaseParse, VarOverride) {
+  CaseSpec s = parse_case_string(kGood, "t.yaml", data_dir(), {"R=8"});
+  EXPECT_EQ(s.tensors[0].shape, (std::vector<int64_t>{8, 256}));
+  EXPECT_EQ(s.param("rows")->i, 8);
+  EXPECT_EQ(parse_error(kGood, {"Q=8"}), "--var Q=8: error: the case has no var 'Q' (vars: R, D)");
+}
+
+TEST(CaseParse, PlacementAndParams) {
+  CaseSpec s = parse(kGood);
+  auto pl = place_tensors(s, 512);
+  // x: 4*256*2 = 2048 B at 0x100000; next = 0x100800 + 4096 guard = 0x101800.
+  // gamma: 512 B at 0x101800; next = 0x101a00 + 0x1000 = 0x102a00.  y at 0x102a00.
+  ASSERT_EQ(pl.size(), 3u);
+  EXPECT_EQ(pl[0].base, 0x100000u);
+  EXPECT_EQ(pl[0].bytes, 2048u);
+  EXPECT_EQ(pl[1].base, 0x101800u);
+  EXPECT_EQ(pl[2].base, 0x102a00u);
+  auto v = kernel_param_values(s, rmsnorm_kernel(), pl);
+  // fp32(1e-6) = 0x358637bd.
+  EXPECT_EQ(v, (std::vector<int64_t>{0x100000, 0x101800, 0x102a00, 4, 256, 0x358637bd}));
+  golden::Tensor g = make_initial_tensor(s.tensors[1]);
+  EXPECT_EQ(g.numel(), 256);
+  EXPECT_EQ(g.get(255), 0.5);
+}
+
+TEST(CaseParse, UnknownKey) {
+  EXPECT_EQ(parse_error("kernel: run_rmsnorm.s\nblockdim: 2\ntensors: {}\n"),
+            "t.yaml:2:1: error: blockdim: unknown key (expected one of: description, kernel, block_dim, "
+            "vars, params, tensors, golden, tolerances, flops)\n"
+            "t.yaml:1:1: error: missing key 'block_dim'\n"
+            "t.yaml:3:10: error: tensors: no tensors");
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: bf16, shape: [4], init: zeros, cahce: normal}\n"),
+            "t.yaml:5:45: error: tensors.x.cahce: unknown key (expected one of: dtype, shape, role, init, cache)");
+}
+
+TEST(CaseParse, BadDtypeAndShape) {
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: bf17, shape: [R, D*Z], init: zeros}\n"),
+            "t.yaml:5:14: error: tensors.x.dtype: bad dtype 'bf17' (dtypes: f32, f16, bf16, s32, "
+            "s16, s8, u8, e4m3, e5m2, e8m0)\n"
+            "t.yaml:5:31: error: tensors.x.shape[1]: bad integer 'D*Z': unknown name 'Z' (vars: D, R)");
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [R, 0], init: zeros}\n"),
+            "t.yaml:5:30: error: tensors.x.shape[1]: value 0 is below the minimum 1");
+}
+
+TEST(CaseParse, BadInitSpec) {
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [4], init: {uniform: [1, 0, 2]}}\n"),
+            "t.yaml:5:47: error: tensors.x.init.uniform: expected two numbers [lo, hi], got a sequence\n"
+            "t.yaml:5:37: error: tensors.x.init: missing key 'seed' (random data needs a seed)");
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [4], init: {fill: 1, file: a.npy}}\n"),
+            "t.yaml:5:47: error: tensors.x.init.file: more than one of uniform, normal, fill, file (already: fill)");
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [4], init: {normal: [0, -1], seed: 3}}\n"),
+            "t.yaml:5:46: error: tensors.x.init.normal: std must be positive");
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [4]}\n"),
+            "t.yaml:5:3: error: tensors.x: missing key 'init' (an input needs {uniform|normal: [a, b], seed: N}, "
+            "{fill: v} or {file: F.npy}; or give it role: output or workspace)");
+}
+
+TEST(CaseParse, BadRoleAndCache) {
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [4], role: [output], cache: fast}\n"),
+            "t.yaml:5:37: error: tensors.x.role: expected a role, got a sequence (roles: input, output, workspace)\n"
+            "t.yaml:5:54: error: tensors.x.cache: bad cache policy 'fast' (policies: normal, none_cacheable, prefetch)");
+}
+
+TEST(CaseParse, NpyFileMissing) {
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [4], init: {file: nope.npy}}\n"),
+            "t.yaml:5:44: error: tensors.x.init.file: cannot read '" + data_dir() + "/nope.npy'");
+}
+
+TEST(CaseParse, NpyShapeMismatch) {
+  // A 3-element '<f4' file for a 4-element tensor: found when the data is built.
+  std::string path = ::testing::TempDir() + "case_parse_three.npy";
+  {
+    std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }";
+    while ((10 + header.size() + 1) % 64) header += ' ';
+    header += '\n';
+    std::ofstream f(path, std::ios::binary);
+    f.write("\x93NUMPY\x01\x00", 8);
+    uint16_t n = static_cast<uint16_t>(header.size());
+    f.put(static_cast<char>(n & 0xff)).put(static_cast<char>(n >> 8));
+    f << header;
+    float v[3] = {1, 2, 3};
+    f.write(reinterpret_cast<const char*>(v), sizeof v);
+  }
+  CaseSpec s = parse(kHead + "tensors:\n  x: {dtype: bf16, shape: [4], init: {file: " + path + "}}\n");
+  try {
+    make_initial_tensor(s.tensors[0]);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "t.yaml:5:45: error: tensors.x.init: '" + path +
+                                         "' holds shape [3] but the tensor is bf16[4]");
+  }
+  std::remove(path.c_str());
+}
+
+TEST(CaseParse, GoldenErrors) {
+  const std::string t = kHead + "tensors:\n  x: {dtype: bf16, shape: [R, D], init: zeros}\n"
+                                "  y: {dtype: bf16, shape: [R, D], role: output}\n";
+  EXPECT_EQ(parse_error(t + "golden: {name: rmsnorn, inputs: {x: x}, outputs: {out: y}}\n"),
+            "t.yaml:7:16: error: golden.name: unknown golden 'rmsnorn' (goldens: rmsnorm, linear, "
+            "rmsnorm_linear, quant_per_token, dequant, rmsnorm_linear_quant, mx_quantize, mx_scaled_mm)");
+  EXPECT_EQ(parse_error(t + "golden: {name: rmsnorm, epsilon: 1, has_gamma: maybe, inputs: {x: x}, outputs: {out: x}}\n"),
+            "t.yaml:7:25: error: golden.epsilon: unknown key (golden 'rmsnorm' takes name, inputs, outputs "
+            "and the attributes eps, has_gamma, has_bias, variant, output_rstd)\n"
+            "t.yaml:7:48: error: golden.has_gamma: expected true or false, got 'maybe'\n"
+            "t.yaml:7:55: error: golden.inputs: missing golden input 'gamma' (has_gamma is true)\n"
+            "t.yaml:7:86: error: golden.outputs.out: tensor 'x' is an input, not an output (give it role: output)");
+  // has_gamma defaults to true: gamma is required.
+  EXPECT_EQ(parse_error(t + "golden: {name: rmsnorm, inputs: {x: x}, outputs: {out: y}}\n"),
+            "t.yaml:7:25: error: golden.inputs: missing golden input 'gamma' (has_gamma is true)");
+}
+
+TEST(CaseParse, Tolerances) {
+  const std::string t = kHead + "tensors:\n  y: {dtype: bf16, shape: [R, D], role: output}\n";
+  EXPECT_EQ(parse_error(t + "tolerances: {z: {atol: 1}, y: {rtol: -1, max_error_ratio: 2, eps: 1}}\n"),
+            "t.yaml:6:14: error: tolerances.z: no output tensor named 'z' (outputs: y)\n"
+            "t.yaml:6:62: error: tolerances.y.eps: unknown key (expected one of: atol, rtol, max_error_ratio)\n"
+            "t.yaml:6:38: error: tolerances.y.rtol: value out of range [0, inf)\n"
+            "t.yaml:6:59: error: tolerances.y.max_error_ratio: value out of range [0, 1]");
+}
+
+TEST(CaseParse, YamlSyntaxAndTypes) {
+  EXPECT_EQ(parse_error("kernel: [a\n"), "t.yaml:2:1: error: YAML syntax: end of sequence flow not found");
+  EXPECT_EQ(parse_error("- 1\n"), "t.yaml:1:1: error: expected a mapping (kernel, block_dim, tensors, ...), got a sequence");
+  EXPECT_EQ(parse_error(kHead + "params: [1]\ntensors: {y: {dtype: f32, shape: [1], role: output}}\n"),
+            "t.yaml:4:9: error: params: expected a mapping of kernel parameter names to values, got a sequence");
+  EXPECT_EQ(parse_error("kernel: missing.s\nblock_dim: 0\ntensors: {y: {dtype: f32, shape: [1], role: output}}\n"),
+            "t.yaml:1:9: error: kernel: cannot read '" + data_dir() + "/missing.s'\n"
+            "t.yaml:2:12: error: block_dim: value 0 is below the minimum 1");
+}
+
+TEST(CaseKernel, DtypeMismatchMissingAndUnknownParams) {
+  CaseSpec s = parse(kHead +
+                     "params: {rows: R, eps: 2, extra: 1}\n"
+                     "tensors:\n"
+                     "  x:     {dtype: f32, shape: [R, D], init: zeros}\n"
+                     "  y:     {dtype: bf16, shape: [R, D], role: output}\n"
+                     "  D:     {dtype: s32, shape: [1], role: workspace}\n");
+  EXPECT_EQ(check_error(s, rmsnorm_kernel()),
+            "t.yaml:6:18: error: tensors.x.dtype: f32 does not match the kernel's '.param x, gm, bf16'\n"
+            "t.yaml:5:1: error: tensors: missing tensor 'gamma' for the kernel's '.param gamma, gm, bf16'\n"
+            "t.yaml:8:3: error: tensors.D: 'D' is an int parameter of kernel 'k', not a gm tensor; give it under params\n"
+            "t.yaml:4:27: error: params.extra: kernel 'k' has no parameter 'extra' (int/f32 parameters: rows, D, eps)");
+  CaseSpec s2 = parse(kHead +
+                      "params: {rows: 1.5, x: 3}\n"
+                      "tensors:\n"
+                      "  x: {dtype: bf16, shape: [R, D], init: zeros}\n"
+                      "  gamma: {dtype: bf16, shape: [D], init: zeros}\n"
+                      "  y: {dtype: bf16, shape: [R, D], role: output}\n");
+  EXPECT_EQ(check_error(s2, rmsnorm_kernel()),
+            "t.yaml:4:21: error: params.x: 'x' is a gm parameter of kernel 'k'; describe it under tensors "
+            "(or give 0 for a pointer the kernel does not use)\n"
+            "t.yaml:4:10: error: params.rows: the kernel's '.param rows, int' needs an integer, got a number\n"
+            "t.yaml:4:1: error: params: missing value for the kernel's '.param D, int'\n"
+            "t.yaml:4:1: error: params: missing value for the kernel's '.param eps, f32'");
+}
+
+TEST(CaseKernel, UnusedGmPointerIsZero) {
+  CaseSpec s = parse(kHead +
+                     "params: {rows: R, D: D, eps: 0.5, gamma: 0}\n"
+                     "tensors:\n"
+                     "  x: {dtype: bf16, shape: [R, D], init: zeros}\n"
+                     "  y: {dtype: bf16, shape: [R, D], role: output}\n");
+  EXPECT_EQ(check_error(s, rmsnorm_kernel()), "(no error)");
+  auto pl = place_tensors(s, 512);
+  // x at 0x100000 (2048 B), y at 0x100800 + 0x1000; gamma = 0; fp32(0.5) = 0x3f000000.
+  EXPECT_EQ(kernel_param_values(s, rmsnorm_kernel(), pl),
+            (std::vector<int64_t>{0x100000, 0, 0x101800, 4, 256, 0x3f000000}));
+}
+
+}  // namespace
+}  // namespace npu::cli
