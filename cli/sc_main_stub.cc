@@ -3,6 +3,6 @@
 // executable links this definition; it is never called.
 #include "isa/error.h"
 
-int sc_main(int, char**) {
+extern "C" int sc_main(int, char**) {
   throw npu::Error("sc_main called, but this program drives SystemC from its own main()");
 }

@@ -87,7 +87,8 @@ InstrShape shape_of(const DispatchedInstr& di) {
       s.elements = uint64_t{s.m} * s.n;
       s.bytes = s.elements * isa::dtype_size(s.dtype);
       break;
-    case isa::TimingClass::VecReduce: case isa::TimingClass::VecBroadcast:
+    case isa::TimingClass::VecReduce: case isa::TimingClass::VecReduceMax:
+    case isa::TimingClass::VecBroadcast:
       s.rows = static_cast<uint32_t>(di.u("rows"));
       s.cols = static_cast<uint32_t>(di.u("cols"));
       s.dtype = static_cast<isa::Dtype>(di["dt"]);

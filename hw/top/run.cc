@@ -1,0 +1,113 @@
+#include "hw/top/run.h"
+
+#include "hw/mem/sim_kernel.h"
+#include "hw/top/chip_top.h"
+#include "hw/top/stats_report.h"
+#include "hw/top/trace_labels.h"
+#include "hw/top/trace_session.h"
+#include "isa/error.h"
+
+namespace npu::hw {
+
+namespace {
+
+void register_regions(MemSystem& mem, const sem::GlobalMemory& gm, const HwConfig& hw, const RunOptions& opt) {
+  for (const sem::GmRegion& r : gm.regions()) {
+    std::optional<isa::CacheHint> hint;
+    auto it = opt.cache_policy.find(r.name);
+    if (it != opt.cache_policy.end()) hint = it->second;
+    mem.regions().add(r.name, r.base, r.size, hint);
+  }
+  for (const auto& [name, hint] : opt.cache_policy)
+    if (!gm.region_named(name)) throw Error("cache policy for unknown tensor '" + name + "'");
+  if (!hw.l2.warm) return;
+  std::vector<GmRange> warm;
+  if (opt.warm_regions.empty()) {
+    for (const sem::GmRegion& r : gm.regions()) warm.push_back(GmRange{r.base, r.size});
+  } else {
+    for (const std::string& name : opt.warm_regions) {
+      const sem::GmRegion* r = gm.region_named(name);
+      if (!r) throw Error("warm L2: unknown tensor '" + name + "'");
+      warm.push_back(GmRange{r->base, r->size});
+    }
+  }
+  mem.preload(warm);
+}
+
+// Runs until every core has ended, a fault stopped the simulation, nothing is left to happen
+// (deadlock) or nothing retired for the watchdog period.
+void drive(ChipTop& top) {
+  LaunchState& L = top.launch();
+  const uint64_t watchdog = L.ticks(L.hw.sim.watchdog_cycles);
+  bool started = false;
+  for (;;) {
+    if (L.error || L.cores_ended == L.cores_total) return;
+    if (sc_core::sc_get_status() == sc_core::SC_STOPPED) return;
+    const uint64_t now = sc_core::sc_time_stamp().value();
+    if (started && !sc_core::sc_pending_activity())
+      throw Error("deadlock at cycle " + std::to_string(now / L.clock.period) +
+                  ": no event is pending, yet " + std::to_string(L.cores_total - L.cores_ended) +
+                  " core(s) have not ended. Who waits on what:\n" + top.blocked_report());
+    const uint64_t deadline = L.last_progress + watchdog;
+    // sc_start with SC_EXIT_ON_STARVATION leaves time at the last event, so also trip when the
+    // next pending event lies beyond the deadline.
+    if (started && (now >= deadline || now + sc_core::sc_time_to_pending_activity().value() > deadline))
+      throw Error("watchdog: no instruction retired for " + std::to_string(L.hw.sim.watchdog_cycles) +
+                  " cycles (cycle " + std::to_string(deadline / L.clock.period) + "). Who waits on what:\n" +
+                  top.blocked_report());
+    // +1 tick: events at exactly the deadline run too, so every call moves time or ends the loop.
+    sc_core::sc_start(sc_core::sc_time::from_value(deadline - now + 1), sc_core::SC_EXIT_ON_STARVATION);
+    resync_sanitizer_stack();
+    started = true;
+  }
+}
+
+}  // namespace
+
+RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::GlobalMemory& gm,
+                      const std::vector<int64_t>& params, int block_dim, const RunOptions& opt) {
+  SimContext ctx;  // first: the modules below die before it
+  ChipTop top("top", hw, program, gm, params, block_dim, opt.timing_only);
+  register_regions(top.mem(), gm, hw, opt);
+  std::unique_ptr<TraceSession> trace;  // dies before top
+  if (opt.trace.any()) {
+    trace = std::make_unique<TraceSession>(opt.trace, top, program);  // before sc_start (VCD)
+    top.launch().observer = trace.get();
+  }
+  auto finish_trace_quietly = [&] {
+    try {
+      if (trace) trace->finish();
+    } catch (const std::exception&) {  // the run's own error matters more
+    }
+  };
+  try {
+    drive(top);
+  } catch (...) {
+    finish_trace_quietly();
+    throw;
+  }
+  LaunchState& L = top.launch();
+  if (L.error) {
+    finish_trace_quietly();
+    throw Error(*L.error);
+  }
+
+  top.total_cycles = L.end_tick / L.clock.period;
+  RunResult r;
+  r.stats = stats_json(top);
+  r.total_cycles = top.total_cycles;
+  r.clock_ghz = hw.chip.clock_ghz;
+  r.time_us = r.stats["time_us"].get<double>();
+  r.instructions = r.stats["instructions"].get<uint64_t>();
+  r.macs = r.stats["macs"].get<uint64_t>();
+  r.flops = r.stats["flops"].get<uint64_t>();
+  if (trace) {
+    trace->finish();
+    if (opt.trace.label_stats) r.stats["labels"] = trace->labels_json();
+  }
+  r.summary = stats_summary(r.stats);
+  if (r.stats.contains("labels")) r.summary += format_label_report(r.stats["labels"]);
+  return r;
+}
+
+}  // namespace npu::hw

@@ -1,0 +1,70 @@
+#pragma once
+// Run a kernel launch on the SystemC model.
+//
+//   sem::GlobalMemory gm(cfg.hbm.size);   // inputs written, tensors registered as regions
+//   hw::RunResult r = hw::run_systemc(cfg, program, gm, params, block_dim);
+//   r.total_cycles, r.time_us, r.stats (JSON), r.summary (text)
+//
+// Each call builds a fresh SystemC context (hw/mem/sim_kernel.h), elaborates the chip
+// (hw/top/chip_top.h), runs until every core has executed `end`, and tears it down. GM contents
+// after the run are bit-identical to the functional ISS (isa/iss) for a correctly synchronised
+// kernel, because both execute the same semantics (isa/sem).
+//
+// Deterministic: the same inputs give bit-identical GM contents and statistics.
+//
+// Errors (npu::Error, nothing aborts):
+//   kernel fault   the semantics' text: core, PC, instruction, address
+//   deadlock       "deadlock at cycle N: ..." when nothing is left to happen (the event queue is
+//                  empty) while some core has not ended, with a report of who waits on what
+//   watchdog       "watchdog: no instruction retired for W cycles ..." (W = sim.watchdog_cycles;
+//                  "retired" = a pipe instruction completed, an instruction was dispatched, or a
+//                  core ended; a scalar-only loop does not count as progress), same report
+//   bad launch     block_dim outside 1..clusters, wrong parameter count, no code section
+//
+// timing_only: skip the data effects (sem::execute): no GM or local-buffer contents change and no
+// out-of-bounds checks happen, but scalar semantics and synchronisation run as usual, so cycles
+// are identical to a full run. Control flow never depends on GM data in this ISA (the scalar unit
+// cannot read GM or local buffers), so every kernel is supported; a kernel whose *timing* would
+// depend on data (none today) would not be.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "hw/config/hw_config.h"
+#include "hw/top/trace_options.h"
+#include "isa/program.h"
+#include "isa/sem/gm.h"
+
+namespace npu::hw {
+
+struct RunOptions {
+  bool timing_only = false;
+  // Per-tensor cache policy: GM region name -> hint replacing the DMA's (MACHINE.md section 5).
+  std::map<std::string, isa::CacheHint> cache_policy;
+  // With l2.warm: the regions to preload into L2 before the run (empty = every region).
+  std::vector<std::string> warm_regions;
+  // Waveform / timeline / CSV files and per-label statistics (hw/top/trace_session.h). With
+  // nothing requested (the default) the model runs without an observer. The files are written
+  // also when the run ends in a fault or deadlock; label statistics go into stats["labels"]
+  // and the summary.
+  TraceOptions trace;
+};
+
+struct RunResult {
+  uint64_t total_cycles = 0;   // cycle at which the last core ended
+  double time_us = 0;          // total_cycles at chip.clock_ghz
+  double clock_ghz = 0;
+  uint64_t instructions = 0;   // retired by every unit of every core
+  uint64_t macs = 0;           // m * n * k over every mmad
+  uint64_t flops = 0;          // 2 * macs
+  nlohmann::json stats;        // hw/top/stats_report.h layout
+  std::string summary;         // human-readable summary of stats
+};
+
+RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::GlobalMemory& gm,
+                      const std::vector<int64_t>& params, int block_dim, const RunOptions& opt = {});
+
+}  // namespace npu::hw

@@ -1,0 +1,205 @@
+// Exact cycle counts of single instructions on the SystemC model, with the derivation of each
+// number from test_config() (core_test_support.h: 1 GHz, so cycles = ns).
+//
+// Common prologue: the scalar unit dispatches the instruction in ScalarConfig::dispatch = 1 cycle,
+// so the pipe starts at cycle 1 (cycle 2 after an `ldp`, 1 cycle); `end` waits for the pipes to
+// drain and the core ends at the cycle the last instruction retires. So
+//   total = 1 (+1 with ldp) + instruction cycles.
+#include <gtest/gtest.h>
+
+#include "hw/core/timing.h"
+#include "hw/top/run.h"
+#include "testbench/timing/core_test_support.h"
+
+namespace npu::coretest {
+namespace {
+
+using isa::Dtype;
+using isa::Pipe;
+
+uint64_t run_aic(const Code& aic, std::vector<int64_t> params = {}) {
+  hw::HwConfig cfg = test_config();
+  isa::Program p = make_program("t", static_cast<int>(params.size()), &aic, nullptr);
+  sem::GlobalMemory gm(cfg.hbm.size);
+  return hw::run_systemc(cfg, p, gm, params, 1).total_cycles;
+}
+// One AIV per cluster here, so a single core runs (with two, both would fetch the same lines).
+uint64_t run_aiv(const Code& aiv, std::vector<int64_t> params = {}) {
+  hw::HwConfig cfg = test_config();
+  cfg.chip.aiv_per_cluster = 1;
+  isa::Program p = make_program("t", static_cast<int>(params.size()), nullptr, &aiv);
+  sem::GlobalMemory gm(cfg.hbm.size);
+  return hw::run_systemc(cfg, p, gm, params, 1).total_cycles;
+}
+
+// One instruction then `end`.
+uint64_t one_aic(Op op, std::vector<Opd> ops) { return run_aic(Code()(op, std::move(ops))(Op::END)); }
+uint64_t one_aiv(Op op, std::vector<Opd> ops) { return run_aiv(Code()(op, std::move(ops))(Op::END)); }
+
+// ---------------------------------------------------------------- cube
+// cycles = startup 2 + ceil(m/16) * ceil(n/16) * ceil(k/k0); m=32, k=64, n=48: 2 * 3 * ceil(64/k0).
+TEST(CoreTiming, MmadBf16) {
+  // k0 = 16: 2 + 2*3*4 = 26; total 1 + 26 = 27
+  EXPECT_EQ(one_aic(Op::MMAD, {Dtype::BF16, 0, 0, 0, 32, 64, 48, 1}), 27u);
+}
+TEST(CoreTiming, MmadF16) {
+  EXPECT_EQ(one_aic(Op::MMAD, {Dtype::F16, 0, 0, 0, 32, 64, 48, 1}), 27u);  // as bf16
+}
+TEST(CoreTiming, MmadS8) {
+  // k0 = 32: 2 + 2*3*2 = 14; total 15
+  EXPECT_EQ(one_aic(Op::MMAD, {Dtype::S8, 0, 0, 0, 32, 64, 48, 1}), 15u);
+}
+TEST(CoreTiming, MmadF32) {
+  // k0 = 8: 2 + 2*3*8 = 50; total 51
+  EXPECT_EQ(one_aic(Op::MMAD, {Dtype::F32, 0, 0, 0, 32, 64, 48, 1}), 51u);
+}
+TEST(CoreTiming, MmadPartialFractal) {
+  // m=1, n=1, k=1 still costs one fractal: 2 + 1 = 3; total 4
+  EXPECT_EQ(one_aic(Op::MMAD, {Dtype::BF16, 0, 0, 0, 1, 1, 1, 1}), 4u);
+}
+
+// ---------------------------------------------------------------- vector
+// cycles = ceil(startup 2 + passes * repeats * cycles_per_repeat), repeats = ceil(bytes / 256)
+// (row ops: rows * ceil(row bytes / 256)).
+TEST(CoreTiming, VecBinary) {
+  // vadd.f32 1024 elements = 4096 B = 16 repeats x 2 = 32 + 2 = 34; total 35
+  EXPECT_EQ(one_aiv(Op::VADD, {Dtype::F32, 0, 0, 0, 1024}), 35u);
+}
+TEST(CoreTiming, VecDiv) {
+  // vdiv.f32 128 elements = 512 B = 2 repeats x 4 = 8 + 2 = 10; total 11
+  EXPECT_EQ(one_aiv(Op::VDIV, {Dtype::F32, 0, 0, 0, 128}), 11u);
+}
+TEST(CoreTiming, VecScalar) {
+  // vmuls.f32 640 elements = 2560 B = 10 repeats x 1 + 2 = 12; total 13
+  EXPECT_EQ(one_aiv(Op::VMULS, {Dtype::F32, 0, 0, 0x3f800000, 640}), 13u);
+}
+TEST(CoreTiming, VecUnary) {
+  // vabs.s16 256 elements = 512 B = 2 repeats x 1 + 2 = 4; total 5
+  EXPECT_EQ(one_aiv(Op::VABS, {Dtype::S16, 0, 0, 256}), 5u);
+}
+TEST(CoreTiming, VecTranscendPerDtype) {
+  // vexp.f16 1000 elements = 2000 B = 8 repeats x 4 (f16 entry) + 2 = 34; total 35
+  EXPECT_EQ(one_aiv(Op::VEXP, {Dtype::F16, 0, 0, 1000}), 35u);
+  // vexp.f32 1000 elements = 4000 B = 16 repeats x 2 (default) + 2 = 34; total 35
+  EXPECT_EQ(one_aiv(Op::VEXP, {Dtype::F32, 0, 0, 1000}), 35u);
+}
+TEST(CoreTiming, VecRsqrtOnePass) {
+  // vrsqrt.f32 64 elements = 1 repeat; VecUnary: 1 pass x 1 + 2 = 3; total 4
+  EXPECT_EQ(one_aiv(Op::VRSQRT, {Dtype::F32, 0, 0, 64}), 4u);
+}
+TEST(CoreTiming, VecCast) {
+  // vcast f32 -> f16, 128 elements: wider dtype f32 = 512 B = 2 repeats x 1 + 2 = 4; total 5
+  EXPECT_EQ(one_aiv(Op::VCAST, {Dtype::F32, Dtype::F16, 0, 0, 1024, 128}), 5u);
+}
+TEST(CoreTiming, VecCopyAndDup) {
+  // vdup.f32 64 elements = 1 repeat x 1 + 2 = 3; total 4
+  EXPECT_EQ(one_aiv(Op::VDUP, {Dtype::F32, 0, 0, 64}), 4u);
+  // vcopy.s8 1000 elements = 1000 B = 4 repeats x 1 + 2 = 6; total 7
+  EXPECT_EQ(one_aiv(Op::VCOPY, {Dtype::S8, 0, 1024, 1000}), 7u);
+}
+TEST(CoreTiming, VecReducePerRow) {
+  // vrsum.f32 rows 4, cols 100, stride 512: row = 400 B = 2 repeats; 8 repeats x 3 (f32) + 2 = 26; total 27
+  EXPECT_EQ(one_aiv(Op::VRSUM, {Dtype::F32, 8192, 0, 4, 100, 512}), 27u);
+  // vramax.f16 rows 2, cols 128, stride 256: 2 repeats x 2 passes x 7 (VecReduceMax) + 2 = 30; total 31
+  EXPECT_EQ(one_aiv(Op::VRAMAX, {Dtype::F16, 8192, 0, 2, 128, 256}), 31u);
+}
+TEST(CoreTiming, VecBroadcast) {
+  // vrow.mul.f32 rows 3, cols 64, stride 256: 3 repeats x 2 + 2 = 8; total 9
+  EXPECT_EQ(one_aiv(Op::VROW, {static_cast<int64_t>(isa::VecOp::Mul), Dtype::F32, 0, 0, 4096, 3, 64, 256}), 9u);
+}
+
+// ---------------------------------------------------------------- local MTE paths
+// cycles = startup + ceil(bytes / bytes_per_cycle)
+TEST(CoreTiming, L1ToL0aSizes) {
+  // 16 x 64 bf16 = 2048 B: 2 + 2048/256 = 10; total 11
+  EXPECT_EQ(one_aic(Op::MOV_L1_L0A, {Dtype::BF16, 0, 0, 16, 64, 128}), 11u);
+  // 64 x 256 bf16 = 32768 B: 2 + 128 = 130; total 131
+  EXPECT_EQ(one_aic(Op::MOV_L1_L0A, {Dtype::BF16, 0, 0, 64, 256, 512}), 131u);
+}
+TEST(CoreTiming, L1ToL0bSizes) {
+  // 16 x 64 bf16 = 2048 B: 2 + 2048/128 = 18; total 19
+  EXPECT_EQ(one_aic(Op::MOV_L1_L0B, {Dtype::BF16, 0, 0, 16, 64, 128}), 19u);
+  // 32 x 100 bf16 = 6400 B: 2 + 50 = 52; total 53 (transposed: same bytes)
+  EXPECT_EQ(one_aic(Op::MOV_L1_L0B, {Dtype::BF16, 0, 0, 32, 100, 224, 1}), 53u);
+}
+TEST(CoreTiming, L1ToFbSizes) {
+  // 128 B: 15 + 4 = 19; total 20
+  EXPECT_EQ(one_aic(Op::MOV_L1_FB, {0, 0, 128}), 20u);
+  // 1000 B: 15 + ceil(31.25) = 47; total 48
+  EXPECT_EQ(one_aic(Op::MOV_L1_FB, {0, 0, 1000}), 48u);
+}
+
+// ---------------------------------------------------------------- GM MTE paths
+// ldp r1 (1 cycle) + dispatch (1): the DMA starts at t0 = 2 and issues its first line at
+// t0 + startup. Memory (hw/mem headers): a cold read line of 512 B: HBM channel 512/64 = 8
+// cycles + latency 100, L2 slice port 512/128 = 4, core read link 512/128 = 4. Lines alternate
+// slices and HBM channels. The DMA ends at max(t0 + own, last line done).
+TEST(CoreTiming, GmToUbOneLineCold) {
+  // issue 12; HBM [12,20) + 100 = 120; slice port -> 124; link -> 128. own = 2 + 10 + 8 = 20.
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})(Op::END);
+  EXPECT_EQ(run_aiv(c, {0}), 128u);
+}
+TEST(CoreTiming, GmToUbSecondReadHits) {
+  // second DMA of the same line starts at 128, issues at 138: hit, port [138,142) + 20 = 162,
+  // link -> 166 (own end 128 + 18 = 146).
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})(Op::MOV_GM_UB, {512, R(1), 1, 512, 0, 0})(Op::END);
+  EXPECT_EQ(run_aiv(c, {0}), 166u);
+}
+TEST(CoreTiming, GmToUbEightLinesCold) {
+  // 4096 B paced at 64 B/cycle: line i issued at 12 + 8i, its channel (i % 2) is free, done at
+  // 12 + 8i + 8 + 100 + 4 + 4 = 128 + 8i; last (i = 7) 184. own = 2 + 10 + 64 = 76.
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_GM_UB, {0, R(1), 1, 4096, 0, 0})(Op::END);
+  EXPECT_EQ(run_aiv(c, {0}), 184u);
+}
+TEST(CoreTiming, GmToL1EightLinesCold) {
+  // 4096 B paced at 128 B/cycle: line i issued at 12 + 4i; each HBM channel gets a line every
+  // 8 cycles (back to back), done at 120 + 4i + 4 (slice) + 4 (link, back to back) = 128 + 4i;
+  // last 156. own = 2 + 10 + 32 = 44.
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_GM_L1, {0, R(1), 1, 4096, 0, 0})(Op::END);
+  EXPECT_EQ(run_aic(c, {0}), 156u);
+}
+TEST(CoreTiming, GmToUbStridedBursts) {
+  // 2 bursts of 256 B, 1024 B apart: two half-line reads of lines 0 and 2 (both slice 0, channel
+  // 0). Issue 12 and 12 + 256/64 = 16. Line 0: HBM [12,20) -> 120, port 120 + 2 = 122, link
+  // 122 + 2 = 124. Line 2: MSHR at 16, HBM channel 0 busy until 20: [20,28) -> 128, port -> 130,
+  // link -> 132. own = 2 + 10 + 8 = 20.
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_GM_UB, {0, R(1), 2, 256, 1024, 256})(Op::END);
+  EXPECT_EQ(run_aiv(c, {0}), 132u);
+}
+TEST(CoreTiming, UbToGmOneLine) {
+  // own = 20 + 512/32 = 36 -> ends 38. Issue at 22, write link 4 -> 26, slice port -> 30, full-
+  // line write miss installs dirty: + write_hit_latency 10 = 40.
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_UB_GM, {R(1), 0, 1, 512, 0, 0})(Op::END);
+  EXPECT_EQ(run_aiv(c, {0}), 40u);
+}
+TEST(CoreTiming, UbToGmFourLines) {
+  // 2048 B at 32 B/cycle: own = 20 + 64 = 84 -> ends 86; line i issued at 22 + 16i, done at
+  // 22 + 16i + 4 + 4 + 10 = 40 + 16i, last 88.
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_UB_GM, {R(1), 0, 1, 2048, 0, 0})(Op::END);
+  EXPECT_EQ(run_aiv(c, {0}), 88u);
+}
+TEST(CoreTiming, FixToGm) {
+  // fix f32 -> f16 16 x 16 = 512 B (rows 32 B apart: one contiguous range). own = 5 + 512/64 = 13
+  // -> 15. Issue at 7: link -> 11, slice port -> 15, full-line write miss + 10 = 25.
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::FIX, {Dtype::F32, Dtype::F16, R(1), 0, 16, 16, 32})(Op::END);
+  EXPECT_EQ(run_aic(c, {0}), 25u);
+}
+
+// ---------------------------------------------------------------- pure cost functions
+TEST(CoreTiming, PassesPerClass) {
+  EXPECT_EQ(hw::vector_passes(Op::VRSQRT), 1);
+  EXPECT_EQ(hw::vector_passes(Op::VRAMAX), 2);
+  EXPECT_EQ(hw::vector_passes(Op::VADD), 1);
+  EXPECT_EQ(hw::vector_passes(Op::VRSUM), 1);
+}
+
+}  // namespace
+}  // namespace npu::coretest

@@ -1,0 +1,171 @@
+// set_flag / wait_flag / barrier / queue-full on the SystemC model: exact cycles with their
+// derivation (test_config(), 1 GHz; see core_timing_test.cc for the single-instruction figures:
+// a cold 512 B GM->UB read issued by a DMA starting at cycle 2 ends at 128; vadd.f32 of 64
+// elements takes 4 cycles, vdup.f32 of 64 takes 3; ScalarConfig::sync = 1).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "hw/top/run.h"
+#include "isa/error.h"
+#include "testbench/timing/core_test_support.h"
+
+namespace npu::coretest {
+namespace {
+
+using isa::Dtype;
+using isa::Pipe;
+using ::testing::HasSubstr;
+
+hw::RunResult run_aiv1(const Code& aiv, std::vector<int64_t> params = {}, hw::HwConfig cfg = test_config()) {
+  cfg.chip.aiv_per_cluster = 1;
+  isa::Program p = make_program("t", static_cast<int>(params.size()), nullptr, &aiv);
+  sem::GlobalMemory gm(cfg.hbm.size);
+  return hw::run_systemc(cfg, p, gm, params, 1);
+}
+
+const nlohmann::json& pipe_stats(const hw::RunResult& r, int core, const char* pipe) {
+  return r.stats["cores"][core]["pipes"][pipe];
+}
+
+TEST(SyncFlags, WaitFlagOrdersVectorAfterDma) {
+  // ldp 1 + dispatch: DMA [2,128); set_flag queued in MTE2 fires at 128, retires 129.
+  // wait_flag reaches VECTOR at 4 and blocks until 128 (flag_wait 124), + sync 1 -> 129;
+  // vadd [129,133). Without the flags the vadd would run at 5..9 and the total would be 128.
+  Code c;
+  c(Op::LDP, {R(1), 0})
+   (Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})
+   (Op::SET_FLAG, {Pipe::Mte2, Pipe::Vector, 0})
+   (Op::WAIT_FLAG, {Pipe::Mte2, Pipe::Vector, 0})
+   (Op::VADD, {Dtype::F32, 256, 0, 0, 64})
+   (Op::END);
+  hw::RunResult r = run_aiv1(c, {0});
+  EXPECT_EQ(r.total_cycles, 133u);
+  EXPECT_EQ(pipe_stats(r, 0, "VECTOR")["stall_flag_wait"], 124);
+  EXPECT_EQ(pipe_stats(r, 0, "VECTOR")["busy_cycles"], 5);   // wait_flag 1 + vadd 4
+  EXPECT_EQ(pipe_stats(r, 0, "MTE2")["busy_cycles"], 127);   // DMA 126 + set_flag 1
+  EXPECT_EQ(pipe_stats(r, 0, "MTE2")["stall_memory"], 108);  // 128 - (2 + own 18)
+}
+
+TEST(SyncFlags, WithoutFlagsPipesOverlap) {
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})(Op::VADD, {Dtype::F32, 1024, 0, 0, 64})(Op::END);
+  EXPECT_EQ(run_aiv1(c, {0}).total_cycles, 128u);
+}
+
+TEST(SyncFlags, ScalarWaitsOnFlag) {
+  // set_flag MTE2 -> SCALAR fires at 128 (MTE2 retires it at 129); the scalar unit executes
+  // wait_flag itself from cycle 3, resumes at 128, + sync 1 -> 129; dispatches vdup (1) -> VECTOR
+  // [130,133).
+  Code c;
+  c(Op::LDP, {R(1), 0})
+   (Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})
+   (Op::SET_FLAG, {Pipe::Mte2, Pipe::Scalar, 2})
+   (Op::WAIT_FLAG, {Pipe::Mte2, Pipe::Scalar, 2})
+   (Op::VDUP, {Dtype::F32, 1024, 0, 64})
+   (Op::END);
+  hw::RunResult r = run_aiv1(c, {0});
+  EXPECT_EQ(r.total_cycles, 133u);
+  EXPECT_EQ(pipe_stats(r, 0, "SCALAR")["stall_flag_wait"], 125);  // 3 -> 128
+}
+
+TEST(SyncFlags, BarrierWaitsForDrain) {
+  // barrier all at cycle 2 waits for the DMA (until 128), + sync 1 = 129; vdup dispatched at 130,
+  // [130,133).
+  Code c;
+  c(Op::LDP, {R(1), 0})
+   (Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})
+   (Op::BARRIER, {static_cast<int64_t>(isa::PipeSel::All)})
+   (Op::VDUP, {Dtype::F32, 1024, 0, 64})
+   (Op::END);
+  hw::RunResult r = run_aiv1(c, {0});
+  EXPECT_EQ(r.total_cycles, 133u);
+  // barrier stall 2 -> 128 = 126, plus the end's drain wait: vdup dispatched at 130, end at 130
+  // waits until 133 = 3.
+  EXPECT_EQ(pipe_stats(r, 0, "SCALAR")["stall_barrier"], 129);
+}
+
+TEST(SyncFlags, QueueFullStallsScalar) {
+  // Six vadd.f32 of 1024 elements (34 cycles each) into a VECTOR queue of depth 4.
+  // Pushes at 1 (taken at once), 2, 3, 4, 5: the queue then holds 4; the sixth waits from 5 until
+  // VECTOR takes the second at 35 (queue_full 30), dispatch 1 -> pushed at 36.
+  // VECTOR runs back to back: 1 + 6 x 34 = 205.
+  Code c;
+  for (int i = 0; i < 6; ++i) c(Op::VADD, {Dtype::F32, 0, 0, 0, 1024});
+  c(Op::END);
+  hw::RunResult r = run_aiv1(c);
+  EXPECT_EQ(r.total_cycles, 205u);
+  EXPECT_EQ(pipe_stats(r, 0, "SCALAR")["stall_queue_full"], 30);
+  EXPECT_EQ(pipe_stats(r, 0, "VECTOR")["instructions"], 6);
+}
+
+TEST(SyncFlags, DeeperQueueNoStall) {
+  hw::HwConfig cfg = test_config();
+  cfg.scalar.queue_depth.fill(8);
+  Code c;
+  for (int i = 0; i < 6; ++i) c(Op::VADD, {Dtype::F32, 0, 0, 0, 1024});
+  c(Op::END);
+  hw::RunResult r = run_aiv1(c, {}, cfg);
+  EXPECT_EQ(r.total_cycles, 205u);
+  EXPECT_EQ(pipe_stats(r, 0, "SCALAR")["stall_queue_full"], 0);
+}
+
+TEST(SyncFlags, SetTwiceIsAFault) {
+  Code c;
+  c(Op::SET_FLAG, {Pipe::Mte2, Pipe::Vector, 0})(Op::SET_FLAG, {Pipe::Mte2, Pipe::Vector, 0})(Op::END);
+  try {
+    run_aiv1(c);
+    FAIL() << "expected a fault";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("cluster0.aiv0 pc 1 ("));
+    EXPECT_THAT(e.what(), HasSubstr("flag MTE2 -> VECTOR id 0 set twice without a wait_flag in between"));
+  }
+}
+
+TEST(SyncFlags, DeadlockReportsWhoWaitsOnWhat) {
+  // VECTOR waits for a flag nobody sets; the scalar unit waits at `end`. Nothing is pending
+  // after cycle 1: deadlock.
+  Code c;
+  c(Op::WAIT_FLAG, {Pipe::Mte2, Pipe::Vector, 5})(Op::END);
+  try {
+    run_aiv1(c);
+    FAIL() << "expected a deadlock";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_THAT(m, HasSubstr("deadlock at cycle 1: no event is pending, yet 1 core(s) have not ended"));
+    EXPECT_THAT(m, HasSubstr("  VECTOR: waits at pc 0 ("));
+    EXPECT_THAT(m, HasSubstr(") for flag MTE2 -> VECTOR id 5 (not fired)"));
+    EXPECT_THAT(m, HasSubstr("  SCALAR: waits at end (pc 1) for every pipe to drain"));
+  }
+}
+
+TEST(SyncFlags, WatchdogOnScalarSpin) {
+  // `jmp 0` forever: time advances (scalar cycles) but nothing retires in a pipe.
+  hw::HwConfig cfg = test_config();
+  cfg.sim.watchdog_cycles = 20000;
+  Code c;
+  c(Op::JMP, {0})(Op::END);
+  try {
+    run_aiv1(c, {}, cfg);
+    FAIL() << "expected the watchdog";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("watchdog: no instruction retired for 20000 cycles (cycle 20000)"));
+    EXPECT_THAT(e.what(), HasSubstr("  SCALAR: running scalar code at pc 0"));
+  }
+}
+
+TEST(SyncFlags, OutOfBoundsFaultNamesCorePcAddress) {
+  // UB is 192 KiB = 196608 B: vadd of 64 f32 (256 B) at dst 196576 is out of bounds.
+  Code c;
+  c(Op::NOP)(Op::VADD, {Dtype::F32, 196576, 0, 0, 64})(Op::END);
+  try {
+    run_aiv1(c);
+    FAIL() << "expected a fault";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("cluster0.aiv0 pc 1 ("));
+    EXPECT_THAT(e.what(), HasSubstr("196576"));
+    EXPECT_THAT(e.what(), HasSubstr("out of bounds"));
+  }
+}
+
+}  // namespace
+}  // namespace npu::coretest
