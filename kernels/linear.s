@@ -22,15 +22,20 @@
 #   L0 k-step kt  largest power of two <= 1024 with max(ceil16(mB), nB) * kt * 2 <= 32 KiB (one
 #                 half of L0A / L0B): one mmad of mB x kt x nB per step; the halves ping-pong.
 #   L1 chunk kL1  the largest multiple of max(kt, 256) with (ceil16(mB) + nB) * kL1 * 2 <= 256 KiB
-#                 (one half of L1): x chunk [mB, kL1] and W chunk [nB, kL1], one DMA each (e.g.
-#                 128 KiB of W per DMA at M=16, N=1536 on 24 AICs); the two L1 halves ping-pong.
-#   chunk order   a block visits its nch = ceil(K / kL1) chunks starting at chunk (u mod nch),
-#                 u = its first unit, so concurrent AICs read different HBM channels / L2
-#                 slices instead of all hitting the same ones (W rows are K * 2 bytes apart).
+#                 and nB * kL1 <= 32 Ki elements (W DMAs of at most 64 KiB: short DMAs interleave
+#                 the AICs' streams finely and shorten the pipeline tail after the last one):
+#                 x chunk [mB, kL1] and W chunk [nB, kL1], one DMA each, form one L1 stage.
+#   L1 stages     a ring of S = min(6, 512 KiB / stage bytes) stages (S >= 2): the loader keeps
+#                 S - 1 stages in flight ahead of the compute (M=16, N=1536: kL1 = 512, 80 KiB
+#                 stages, S = 6; M=N=K=2048: kL1 = 256, 192 KiB stages, S = 2).
+#   chunk order   a block visits its nch = ceil(K / kL1) chunks starting at phase
+#                 (u + u/2 + block_idx) mod nch, u = its first unit, so concurrent AICs read
+#                 different HBM channels / L2 slices instead of all hitting the same ones (W rows
+#                 are K * 2 bytes apart; u alone is mostly even when blocks pair two units).
 #   The chunk sequence of an AIC runs across its blocks, so MTE2 prefetches the next block's
-#   first chunk while the cube finishes the current one.
+#   first chunks while the cube finishes the current one.
 # Sync (set_flag/wait_flag, ids = buffer index):
-#   MTE2 -> MTE1 b   L1 half b loaded          MTE1 -> MTE2 b   L1 half b free (preset)
+#   MTE2 -> MTE1 b   L1 stage b loaded         MTE1 -> MTE2 b   L1 stage b free (preset), b < 6
 #   MTE1 -> CUBE p   L0A/L0B half p loaded     CUBE -> MTE1 p   L0 half p free (preset)
 #   CUBE -> FIXP s   L0C slot s complete       FIXP -> CUBE s   L0C slot s drained (preset)
 # Cache hints: x normal (re-read by every AIC); W none_cacheable when M <= 128 (every W row is
@@ -49,9 +54,11 @@
 .equ UW_MAX,   128          # max columns of a unit (a block is at most two units)
 .equ L0_HALF,  kib(32)      # one ping-pong half of L0A / L0B
 .equ L0_BUDGET, kib(16)     # elements of one L0 half (bf16)
-.equ L1_HALF_SHIFT, 18      # one ping-pong half of L1 = 256 KiB
+.equ L1_BYTES, kib(512)    # L1: a ring of S = min(NST_MAX, L1_BYTES / stage bytes) stages
+.equ NST_MAX, 6            # stages at most (flag ids 0..5 of MTE2 <-> MTE1)
 .equ L1_HALF_ELEMS, kib(128) # bf16 elements of one L1 half
 .equ L0C_SLOT_SHIFT, 16     # one L0C slot = 64 KiB
+.equ WCH_ELEMS, kib(32)     # W elements per DMA at most (64 KiB)
 
 .reg rNkc, r1       # chunks per block (ceil(K / kL1))
 .reg rUend, r2      # end of this AIC's unit range
@@ -62,19 +69,20 @@
 .reg rUW, r7        # unit width uw
 .reg rPair, r8      # 1 when blocks may pair two units
 .reg rGs, r9        # scratch of block_geom (and GM bases, loaded when needed)
-.reg rNB, r10       # widest block nB
+.reg rNB, r10       # widest block nB (set-up only)
+.reg rSB, r10       # bytes of one L1 stage (after set-up)
 .reg rKt, r11       # L0 k-step
 .reg rKL1, r12      # L1 chunk length along K
-.reg rAby, r13      # bytes of the x part of an L1 half (ceil16(mB) * kL1 * 2)
+.reg rAby, r13      # bytes of the x part of an L1 stage (ceil16(mB) * kL1 * 2)
 .reg rSmask, r14    # 1 when L0C has two slots, else 0
-.reg rLu, r17       # load cursor: first unit of the block, chunk counter, L1 half
+.reg rLu, r17       # load cursor: first unit of the block, chunk counter, L1 stage
 .reg rLj, r18
 .reg rLbuf, r19
-.reg rCu, r20       # compute cursor: first unit of the block, chunk counter, L1 half
+.reg rCu, r20       # compute cursor: first unit of the block, chunk counter, L1 stage
 .reg rCj, r21
 .reg rCbuf, r22
-.reg rP, r23        # L0 ping-pong parity
-.reg rSlot, r24     # L0C slot of the current block
+.reg rP, r23        # L0 ping-pong parity (prologue: stage counter)
+.reg rSlot, r24     # L0C slot of the current block (prologue: stage limit)
 # temporaries: r15 r16 r25 .. r31
 
 # Geometry of the block starting at unit \u: origin (\m0, \n0), rows \mc, columns \nc and width
@@ -100,10 +108,17 @@ one\@:
     min   \nc, \nc, rGs
 .endm
 
-# \dst = first element (along K) of chunk number \j of the block starting at unit \u:
-# chunks are visited from (u mod nch) on, wrapping.
+# \dst = first element (along K) of chunk number \j of the block starting at unit \u. Chunks are
+# visited from phase p = (u + u/2 + block_idx) mod nch on, wrapping: W rows are K * 2 bytes
+# apart, so without a phase every AIC would read the same few HBM channels / L2 slices at once;
+# u + u/2 + block_idx spreads the phases of concurrent AICs over all nch values (u alone is
+# mostly even when blocks pair two units).
 .macro chunk_k0 dst, u, j
-    rem   \dst, \u, rNkc
+    shr   \dst, \u, 1
+    add   \dst, \dst, \u
+    getsr rGs, block_idx
+    add   \dst, \dst, rGs
+    rem   \dst, \dst, rNkc
     add   \dst, \dst, \j
     blt   \dst, rNkc, nw\@
     sub   \dst, \dst, rNkc
@@ -111,16 +126,50 @@ nw\@:
     mul   \dst, \dst, rKL1
 .endm
 
-# MTE2: fill L1 half \B (x chunk to r31, W chunk to r9) with cache hint \H for W.
-.macro load_dma B, H
+# \dst = number of L1 stages: min(NST_MAX, L1 bytes / stage bytes) (>= 2 by the choice of kL1).
+.macro nstages dst
+    mov   \dst, L1_BYTES
+    div   \dst, \dst, rSB
+    min   \dst, \dst, NST_MAX
+.endm
+
+# MTE2 parts of filling L1 stage \B (x chunk to r31, W chunk to rGs; cache hint \H for W):
+#   stage_0  the whole stage: wait until free, x, W, mark full
+#   stage_1  W only (waits until free; the "full" flag comes with stage_2)
+#   stage_2  x only, then mark full
+.macro stage_0 B, H
     wait_flag mte1, mte2, \B
     mov_gm_l1 r31, r27, r29, r25, r15, r16, normal
     mov_gm_l1 rGs, r28, r30, r25, r15, r16, \H
     set_flag  mte2, mte1, \B
 .endm
+.macro stage_1 B, H
+    wait_flag mte1, mte2, \B
+    mov_gm_l1 rGs, r28, r30, r25, r15, r16, \H
+.endm
+.macro stage_2 B, H
+    mov_gm_l1 r31, r27, r29, r25, r15, r16, normal
+    set_flag  mte2, mte1, \B
+.endm
 
-# Load the chunk at the load cursor into L1 half rLbuf, then advance the cursor.
-.macro load_next
+# stage_MODE on the stage numbered rLbuf (flag ids are immediates: one test per stage; a case
+# that ran leaves rLbuf unchanged, so the later tests fall through).
+.macro stage_case MODE, H, I
+    bne   rLbuf, \I, nx\@
+    stage_\MODE \I, \H
+nx\@:
+.endm
+.macro stage_any MODE, H
+    stage_case \MODE, \H, 0
+    stage_case \MODE, \H, 1
+    stage_case \MODE, \H, 2
+    stage_case \MODE, \H, 3
+    stage_case \MODE, \H, 4
+    stage_case \MODE, \H, 5
+.endm
+
+# Load (part of) the chunk at the load cursor into L1 stage rLbuf, then advance the cursor.
+.macro load_next MODE
     block_geom rLu, r27, r28, r29, r30, r26
     chunk_k0 r31, rLu, rLj
     sub   r25, rK, r31
@@ -138,28 +187,24 @@ nw\@:
     add   r28, r28, rGs             # &w[n0, k0]
     shl   r15, rK, 1                # GM row stride
     shl   r16, rKL1, 1              # L1 row stride
-    shl   r31, rLbuf, L1_HALF_SHIFT # L1 x part
+    mul   r31, rLbuf, rSB           # L1 x part of the stage
     add   rGs, r31, rAby            # L1 W part
     blt   rM, MB_MAX + 1, nc\@
-    beq   rLbuf, 0, n0\@
-    load_dma 1, normal
-    jmp   done\@
-n0\@:
-    load_dma 0, normal
+    stage_any \MODE, normal
     jmp   done\@
 nc\@:
-    beq   rLbuf, 0, c0\@
-    load_dma 1, none_cacheable
-    jmp   done\@
-c0\@:
-    load_dma 0, none_cacheable
+    stage_any \MODE, none_cacheable
 done\@:
     add   rLj, rLj, 1
     blt   rLj, rNkc, adv\@
     mov   rLj, 0
     add   rLu, rLu, r26
 adv\@:
-    xor   rLbuf, rLbuf, 1
+    add   rLbuf, rLbuf, 1
+    nstages r26
+    blt   rLbuf, r26, wrap\@
+    mov   rLbuf, 0
+wrap\@:
 .endm
 
 # One L0 k-step on L0 half \P: MTE1 loads A [mCur, ks] and B^T [ks, nCur], CUBE multiplies.
@@ -192,6 +237,29 @@ mm\@:
     wait_flag cube, fixp, \S
     fix.f32.bf16 r25, \S * kib(64), r27, r28, r31
     set_flag  fixp, cube, \S
+.endm
+
+# MTE1 waits until stage rCbuf is loaded (wait_stage) / marks it free again (free_stage).
+.macro flag_case OP, SRC, DST, I
+    bne   rCbuf, \I, nx\@
+    \OP \SRC, \DST, \I
+nx\@:
+.endm
+.macro wait_stage
+    flag_case wait_flag, mte2, mte1, 0
+    flag_case wait_flag, mte2, mte1, 1
+    flag_case wait_flag, mte2, mte1, 2
+    flag_case wait_flag, mte2, mte1, 3
+    flag_case wait_flag, mte2, mte1, 4
+    flag_case wait_flag, mte2, mte1, 5
+.endm
+.macro free_stage
+    flag_case set_flag, mte1, mte2, 0
+    flag_case set_flag, mte1, mte2, 1
+    flag_case set_flag, mte1, mte2, 2
+    flag_case set_flag, mte1, mte2, 3
+    flag_case set_flag, mte1, mte2, 4
+    flag_case set_flag, mte1, mte2, 5
 .endm
 
 .aic
@@ -249,22 +317,36 @@ kt_loop:
     shr   rKt, rKt, 1
     jmp   kt_loop
 kt_done:
-    # kL1: largest multiple of max(kt, 256) with (ceil16(mB) + nB) * kL1 <= 128 Ki elements
+    # kL1: the largest multiple of max(kt, 256) with (ceil16(mB) + nB) * kL1 <= 128 Ki elements
+    # (a stage fits in half of L1, so at least two stages) and nB * kL1 <= WCH_ELEMS (W DMAs
+    # of at most 64 KiB), at least max(kt, 256).
     add   r27, r25, rNB
     mov   r28, L1_HALF_ELEMS
     div   r28, r28, r27
+    mov   r29, WCH_ELEMS
+    div   r29, r29, rNB
+    min   r28, r28, r29
     max   r29, rKt, 256
     div   r28, r28, r29
+    max   r28, r28, 1
     mul   rKL1, r28, r29
     add   rNkc, rK, rKL1
     sub   rNkc, rNkc, 1
     div   rNkc, rNkc, rKL1
     mul   rAby, r25, rKL1
     shl   rAby, rAby, 1
+    # stage bytes (rNB is not needed any more: r10 holds rSB from here on)
+    add   r27, r25, rNB
+    mul   r27, r27, rKL1
+    shl   rSB, r27, 1
 
     # ---- preset the "free" flags
-    set_flag mte1, mte2, 0
+    set_flag mte1, mte2, 0          # NST_MAX = 6 stages
     set_flag mte1, mte2, 1
+    set_flag mte1, mte2, 2
+    set_flag mte1, mte2, 3
+    set_flag mte1, mte2, 4
+    set_flag mte1, mte2, 5
     set_flag cube, mte1, 0
     set_flag cube, mte1, 1
     set_flag fixp, cube, 0
@@ -277,11 +359,20 @@ kt_done:
     mov   rCbuf, 0
     mov   rP, 0
     mov   rSlot, 0
-    load_next
-
+    # ---- prologue: fill all but one L1 stage (the main loop then keeps S - 1 chunks in flight)
+    nstages rSlot
+    sub   rSlot, rSlot, 1
+pro:
+    load_next 0
+    add   rP, rP, 1
+    bge   rP, rSlot, pro_done
+    blt   rLu, rUend, pro
+pro_done:
+    mov   rP, 0
+    mov   rSlot, 0
 main:
     bge   rLu, rUend, compute
-    load_next
+    load_next 0
 compute:
     # ---- compute the chunk at the compute cursor
     block_geom rCu, r25, r26, r27, r28, r29
@@ -289,7 +380,7 @@ compute:
     sub   r29, rK, r30
     min   r29, r29, rKL1            # kc
     shl   r15, rKL1, 1              # L1 row stride
-    shl   r16, rCbuf, L1_HALF_SHIFT # L1 x part
+    mul   r16, rCbuf, rSB           # L1 x part of the stage
     bne   rCj, 0, no_start
     beq   rSlot, 0, ws0
     wait_flag fixp, cube, 1         # block start: wait until the FixPipe drained the slot
@@ -297,12 +388,7 @@ compute:
 ws0:
     wait_flag fixp, cube, 0
 no_start:
-    beq   rCbuf, 0, wb0
-    wait_flag mte2, mte1, 1
-    jmp   wbd
-wb0:
-    wait_flag mte2, mte1, 0
-wbd:
+    wait_stage
     mov   r30, 0
     bne   rP, 0, kpong
 kping:
@@ -316,12 +402,7 @@ kpong:
     add   r30, r30, rKt
     blt   r30, r29, kping
 kend:
-    beq   rCbuf, 0, fb0
-    set_flag mte1, mte2, 1          # L1 half free once MTE1 has read it
-    jmp   fbd
-fb0:
-    set_flag mte1, mte2, 0
-fbd:
+    free_stage                      # the stage is free once MTE1 has read it
     add   rCj, rCj, 1
     blt   rCj, rNkc, next_chunk
     # ---- block complete: FixPipe writes it out
@@ -342,12 +423,20 @@ fxd:
     add   rCu, rCu, r29
     xor   rSlot, rSlot, rSmask
 next_chunk:
-    xor   rCbuf, rCbuf, 1
+    add   rCbuf, rCbuf, 1
+    nstages r31
+    blt   rCbuf, r31, cwrap
+    mov   rCbuf, 0
+cwrap:
     blt   rCu, rUend, main
 
     # ---- consume the presets so every flag ends clear
     wait_flag mte1, mte2, 0
     wait_flag mte1, mte2, 1
+    wait_flag mte1, mte2, 2
+    wait_flag mte1, mte2, 3
+    wait_flag mte1, mte2, 4
+    wait_flag mte1, mte2, 5
     wait_flag cube, mte1, 0
     wait_flag cube, mte1, 1
     wait_flag fixp, cube, 0

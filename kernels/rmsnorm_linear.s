@@ -24,8 +24,9 @@
 #      it (cc_wait id 0) and then sets mode 2 id 1: once both AIVs of a cluster have set, that
 #      cluster's AIC gains one on flag 1. Every AIC needs every row of xn, which is why the
 #      barrier comes first: a mode-2 set alone would only say "my cluster's rows are done".
-#   3. AIC "linear": MTE2 starts streaming the first W chunk at once (overlapping stage 1), then
-#      cc_wait id 1 (in MTE2, so only xn loads wait), then the normal double-buffered pipeline.
+#   3. AIC "linear": MTE2 streams the W parts of the first S - 1 L1 stages at once (overlapping
+#      stage 1), then cc_wait id 1 (in MTE2, so only xn loads wait), loads the xn parts of those
+#      stages, then runs the pipeline of linear.s (L1 ring of S stages, 64 KiB W DMAs).
 # Cache policy: x, gamma normal; xn normal (written by the AIVs, read back at once by every
 #   AIC: it should stay in L2); W none_cacheable when M <= 128 (each W row is read by exactly one
 #   AIC, once: keeping it would only evict xn), normal when M > 128 (re-read per 128-row block).
@@ -183,7 +184,34 @@ p1\@:
     shl   r29, rC, 2
     vmul.f32  rSQ, rW32, rW32, r30
     vmuls.f32 rSQ, rSQ, rInvD, r30
+    # Blocked sum (accuracy: a sequential fp32 sum over 4096 columns drifts by ulps from the
+    # golden's): b = 64, 32 or 16, the largest with rCc % b == 0 and C % (8 b) == 0 (the level-2
+    # stride C / b * 4 bytes must be 32-byte aligned). Level 1 sums each b-column block in place
+    # (SQ viewed as [rRc * C / b, b]); level 2 sums each row's rCc / b block sums in order.
+    # No such b (e.g. D = 16): one sequential sum per row.
+    mov   r26, 64
+bk\@:
+    sub   r27, r26, 1
+    and   r27, rCc, r27
+    bne   r27, 0, bn\@
+    shl   r28, r26, 3
+    sub   r28, r28, 1
+    and   r28, rC, r28
+    beq   r28, 0, bs\@
+bn\@:
+    shr   r26, r26, 1
+    bge   r26, 16, bk\@
     vrsum.f32 PART, rSQ, rRc, rCc, r29
+    jmp   be\@
+bs\@:
+    div   r27, rC, r26              # block slots per row (C / b)
+    mul   r28, r27, rRc
+    shl   r31, r26, 2
+    vrsum.f32 rSQ, rSQ, r28, r26, r31
+    div   r28, rCc, r26             # blocks of this chunk per row
+    shl   r27, r27, 2
+    vrsum.f32 PART, rSQ, rRc, r28, r27
+be\@:
     vadd.f32  ACC, ACC, PART, rRc
     add   rCh, rCh, 1
     blt   rCh, rNch, p1\@
@@ -233,9 +261,11 @@ done\@:
 .equ UW_MAX,   128          # max columns of a unit (a block is at most two units)
 .equ L0_HALF,  kib(32)      # one ping-pong half of L0A / L0B
 .equ L0_BUDGET, kib(16)     # elements of one L0 half (bf16)
-.equ L1_HALF_SHIFT, 18      # one ping-pong half of L1 = 256 KiB
+.equ L1_BYTES, kib(512)    # L1: a ring of S = min(NST_MAX, L1_BYTES / stage bytes) stages
+.equ NST_MAX, 6            # stages at most (flag ids 0..5 of MTE2 <-> MTE1)
 .equ L1_HALF_ELEMS, kib(128) # bf16 elements of one L1 half
 .equ L0C_SLOT_SHIFT, 16     # one L0C slot = 64 KiB
+.equ WCH_ELEMS, kib(32)     # W elements per DMA at most (64 KiB)
 
 .reg rNkc, r1       # chunks per block (ceil(K / kL1))
 .reg rUend, r2      # end of this AIC's unit range
@@ -246,19 +276,20 @@ done\@:
 .reg rUW, r7        # unit width uw
 .reg rPair, r8      # 1 when blocks may pair two units
 .reg rGs, r9        # scratch of block_geom (and GM bases, loaded when needed)
-.reg rNB, r10       # widest block nB
+.reg rNB, r10       # widest block nB (set-up only)
+.reg rSB, r10       # bytes of one L1 stage (after set-up)
 .reg rKt, r11       # L0 k-step
 .reg rKL1, r12      # L1 chunk length along K
-.reg rAby, r13      # bytes of the x part of an L1 half (ceil16(mB) * kL1 * 2)
+.reg rAby, r13      # bytes of the x part of an L1 stage (ceil16(mB) * kL1 * 2)
 .reg rSmask, r14    # 1 when L0C has two slots, else 0
-.reg rLu, r17       # load cursor: first unit of the block, chunk counter, L1 half
+.reg rLu, r17       # load cursor: first unit of the block, chunk counter, L1 stage
 .reg rLj, r18
 .reg rLbuf, r19
-.reg rCu, r20       # compute cursor: first unit of the block, chunk counter, L1 half
+.reg rCu, r20       # compute cursor: first unit of the block, chunk counter, L1 stage
 .reg rCj, r21
 .reg rCbuf, r22
-.reg rP, r23        # L0 ping-pong parity
-.reg rSlot, r24     # L0C slot of the current block
+.reg rP, r23        # L0 ping-pong parity (prologue: stage counter)
+.reg rSlot, r24     # L0C slot of the current block (prologue: stage limit)
 # temporaries: r15 r16 r25 .. r31
 
 # Geometry of the block starting at unit \u: origin (\m0, \n0), rows \mc, columns \nc and width
@@ -284,10 +315,17 @@ one\@:
     min   \nc, \nc, rGs
 .endm
 
-# \dst = first element (along K) of chunk number \j of the block starting at unit \u:
-# chunks are visited from (u mod nch) on, wrapping.
+# \dst = first element (along K) of chunk number \j of the block starting at unit \u. Chunks are
+# visited from phase p = (u + u/2 + block_idx) mod nch on, wrapping: W rows are K * 2 bytes
+# apart, so without a phase every AIC would read the same few HBM channels / L2 slices at once;
+# u + u/2 + block_idx spreads the phases of concurrent AICs over all nch values (u alone is
+# mostly even when blocks pair two units).
 .macro chunk_k0 dst, u, j
-    rem   \dst, \u, rNkc
+    shr   \dst, \u, 1
+    add   \dst, \dst, \u
+    getsr rGs, block_idx
+    add   \dst, \dst, rGs
+    rem   \dst, \dst, rNkc
     add   \dst, \dst, \j
     blt   \dst, rNkc, nw\@
     sub   \dst, \dst, rNkc
@@ -295,21 +333,50 @@ nw\@:
     mul   \dst, \dst, rKL1
 .endm
 
-# MTE2: fill L1 half \B (xn chunk to r31, W chunk to r9) with cache hint \H for W. The W chunk
-# goes first: on the very first load (FIRST = 1) it streams while the AIVs are still normalising,
-# and only then does MTE2 wait for the AIVs' hand-off (cross-core flag 1) before reading xn.
-.macro load_dma B, H, FIRST
+# \dst = number of L1 stages: min(NST_MAX, L1 bytes / stage bytes) (>= 2 by the choice of kL1).
+.macro nstages dst
+    mov   \dst, L1_BYTES
+    div   \dst, \dst, rSB
+    min   \dst, \dst, NST_MAX
+.endm
+
+# MTE2 parts of filling L1 stage \B (x chunk to r31, W chunk to rGs; cache hint \H for W):
+#   stage_0  the whole stage: wait until free, x, W, mark full
+#   stage_1  W only (waits until free; the "full" flag comes with stage_2)
+#   stage_2  x only, then mark full
+.macro stage_0 B, H
+    wait_flag mte1, mte2, \B
+    mov_gm_l1 r31, r27, r29, r25, r15, r16, normal
+    mov_gm_l1 rGs, r28, r30, r25, r15, r16, \H
+    set_flag  mte2, mte1, \B
+.endm
+.macro stage_1 B, H
     wait_flag mte1, mte2, \B
     mov_gm_l1 rGs, r28, r30, r25, r15, r16, \H
-.rept \FIRST
-    cc_wait   mte2, 1
-.endr
+.endm
+.macro stage_2 B, H
     mov_gm_l1 r31, r27, r29, r25, r15, r16, normal
     set_flag  mte2, mte1, \B
 .endm
 
-# Load the chunk at the load cursor into L1 half rLbuf, then advance the cursor.
-.macro load_next FIRST
+# stage_MODE on the stage numbered rLbuf (flag ids are immediates: one test per stage; a case
+# that ran leaves rLbuf unchanged, so the later tests fall through).
+.macro stage_case MODE, H, I
+    bne   rLbuf, \I, nx\@
+    stage_\MODE \I, \H
+nx\@:
+.endm
+.macro stage_any MODE, H
+    stage_case \MODE, \H, 0
+    stage_case \MODE, \H, 1
+    stage_case \MODE, \H, 2
+    stage_case \MODE, \H, 3
+    stage_case \MODE, \H, 4
+    stage_case \MODE, \H, 5
+.endm
+
+# Load (part of) the chunk at the load cursor into L1 stage rLbuf, then advance the cursor.
+.macro load_next MODE
     block_geom rLu, r27, r28, r29, r30, r26
     chunk_k0 r31, rLu, rLj
     sub   r25, rK, r31
@@ -319,7 +386,7 @@ nw\@:
     add   r27, r27, r31
     shl   r27, r27, 1
     ldp   rGs, xn
-    add   r27, r27, rGs             # &xn[m0, k0]
+    add   r27, r27, rGs             # &x[m0, k0]
     mul   r28, r28, rK
     add   r28, r28, r31
     shl   r28, r28, 1
@@ -327,28 +394,24 @@ nw\@:
     add   r28, r28, rGs             # &w[n0, k0]
     shl   r15, rK, 1                # GM row stride
     shl   r16, rKL1, 1              # L1 row stride
-    shl   r31, rLbuf, L1_HALF_SHIFT # L1 x part
+    mul   r31, rLbuf, rSB           # L1 x part of the stage
     add   rGs, r31, rAby            # L1 W part
     blt   rM, MB_MAX + 1, nc\@
-    beq   rLbuf, 0, n0\@
-    load_dma 1, normal, \FIRST
-    jmp   done\@
-n0\@:
-    load_dma 0, normal, \FIRST
+    stage_any \MODE, normal
     jmp   done\@
 nc\@:
-    beq   rLbuf, 0, c0\@
-    load_dma 1, none_cacheable, \FIRST
-    jmp   done\@
-c0\@:
-    load_dma 0, none_cacheable, \FIRST
+    stage_any \MODE, none_cacheable
 done\@:
     add   rLj, rLj, 1
     blt   rLj, rNkc, adv\@
     mov   rLj, 0
     add   rLu, rLu, r26
 adv\@:
-    xor   rLbuf, rLbuf, 1
+    add   rLbuf, rLbuf, 1
+    nstages r26
+    blt   rLbuf, r26, wrap\@
+    mov   rLbuf, 0
+wrap\@:
 .endm
 
 # One L0 k-step on L0 half \P: MTE1 loads A [mCur, ks] and B^T [ks, nCur], CUBE multiplies.
@@ -383,6 +446,28 @@ mm\@:
     set_flag  fixp, cube, \S
 .endm
 
+# MTE1 waits until stage rCbuf is loaded (wait_stage) / marks it free again (free_stage).
+.macro flag_case OP, SRC, DST, I
+    bne   rCbuf, \I, nx\@
+    \OP \SRC, \DST, \I
+nx\@:
+.endm
+.macro wait_stage
+    flag_case wait_flag, mte2, mte1, 0
+    flag_case wait_flag, mte2, mte1, 1
+    flag_case wait_flag, mte2, mte1, 2
+    flag_case wait_flag, mte2, mte1, 3
+    flag_case wait_flag, mte2, mte1, 4
+    flag_case wait_flag, mte2, mte1, 5
+.endm
+.macro free_stage
+    flag_case set_flag, mte1, mte2, 0
+    flag_case set_flag, mte1, mte2, 1
+    flag_case set_flag, mte1, mte2, 2
+    flag_case set_flag, mte1, mte2, 3
+    flag_case set_flag, mte1, mte2, 4
+    flag_case set_flag, mte1, mte2, 5
+.endm
 
 .aiv
 .semantic rmsnorm
@@ -491,7 +576,7 @@ no_ones:
     add   r28, r28, 1
     mul   rUend, r27, r28
     div   rUend, rUend, r29
-    bge   rLu, rUend, idle          # no unit for this AIC
+    bge   rLu, rUend, idle        # no unit for this AIC
     # pairing: possible when some AIC has two units or more
     mov   rPair, 0
     mov   rNB, rUW
@@ -514,22 +599,36 @@ kt_loop:
     shr   rKt, rKt, 1
     jmp   kt_loop
 kt_done:
-    # kL1: largest multiple of max(kt, 256) with (ceil16(mB) + nB) * kL1 <= 128 Ki elements
+    # kL1: the largest multiple of max(kt, 256) with (ceil16(mB) + nB) * kL1 <= 128 Ki elements
+    # (a stage fits in half of L1, so at least two stages) and nB * kL1 <= WCH_ELEMS (W DMAs
+    # of at most 64 KiB), at least max(kt, 256).
     add   r27, r25, rNB
     mov   r28, L1_HALF_ELEMS
     div   r28, r28, r27
+    mov   r29, WCH_ELEMS
+    div   r29, r29, rNB
+    min   r28, r28, r29
     max   r29, rKt, 256
     div   r28, r28, r29
+    max   r28, r28, 1
     mul   rKL1, r28, r29
     add   rNkc, rK, rKL1
     sub   rNkc, rNkc, 1
     div   rNkc, rNkc, rKL1
     mul   rAby, r25, rKL1
     shl   rAby, rAby, 1
+    # stage bytes (rNB is not needed any more: r10 holds rSB from here on)
+    add   r27, r25, rNB
+    mul   r27, r27, rKL1
+    shl   rSB, r27, 1
 
     # ---- preset the "free" flags
-    set_flag mte1, mte2, 0
+    set_flag mte1, mte2, 0          # NST_MAX = 6 stages
     set_flag mte1, mte2, 1
+    set_flag mte1, mte2, 2
+    set_flag mte1, mte2, 3
+    set_flag mte1, mte2, 4
+    set_flag mte1, mte2, 5
     set_flag cube, mte1, 0
     set_flag cube, mte1, 1
     set_flag fixp, cube, 0
@@ -542,8 +641,26 @@ kt_done:
     mov   rCbuf, 0
     mov   rP, 0
     mov   rSlot, 0
+    # ---- prologue: stream the W part of all but one L1 stage while the AIVs are still
+    # normalising, then wait for their hand-off (cross-core flag 1, in MTE2: only xn loads wait)
+    # and load the xn parts of the same stages (the cursor is walked again from the start).
+    nstages rSlot
+    sub   rSlot, rSlot, 1
+pro_w:
     load_next 1
-
+    add   rP, rP, 1
+    bge   rP, rSlot, pro_wd
+    blt   rLu, rUend, pro_w
+pro_wd:
+    cc_wait mte2, 1
+    mov   rLu, rCu
+    mov   rLj, 0
+    mov   rLbuf, 0
+pro_x:
+    load_next 2
+    sub   rP, rP, 1
+    bne   rP, 0, pro_x
+    mov   rSlot, 0
 main:
     bge   rLu, rUend, compute
     load_next 0
@@ -554,7 +671,7 @@ compute:
     sub   r29, rK, r30
     min   r29, r29, rKL1            # kc
     shl   r15, rKL1, 1              # L1 row stride
-    shl   r16, rCbuf, L1_HALF_SHIFT # L1 x part
+    mul   r16, rCbuf, rSB           # L1 x part of the stage
     bne   rCj, 0, no_start
     beq   rSlot, 0, ws0
     wait_flag fixp, cube, 1         # block start: wait until the FixPipe drained the slot
@@ -562,12 +679,7 @@ compute:
 ws0:
     wait_flag fixp, cube, 0
 no_start:
-    beq   rCbuf, 0, wb0
-    wait_flag mte2, mte1, 1
-    jmp   wbd
-wb0:
-    wait_flag mte2, mte1, 0
-wbd:
+    wait_stage
     mov   r30, 0
     bne   rP, 0, kpong
 kping:
@@ -581,12 +693,7 @@ kpong:
     add   r30, r30, rKt
     blt   r30, r29, kping
 kend:
-    beq   rCbuf, 0, fb0
-    set_flag mte1, mte2, 1          # L1 half free once MTE1 has read it
-    jmp   fbd
-fb0:
-    set_flag mte1, mte2, 0
-fbd:
+    free_stage                      # the stage is free once MTE1 has read it
     add   rCj, rCj, 1
     blt   rCj, rNkc, next_chunk
     # ---- block complete: FixPipe writes it out
@@ -607,12 +714,20 @@ fxd:
     add   rCu, rCu, r29
     xor   rSlot, rSlot, rSmask
 next_chunk:
-    xor   rCbuf, rCbuf, 1
+    add   rCbuf, rCbuf, 1
+    nstages r31
+    blt   rCbuf, r31, cwrap
+    mov   rCbuf, 0
+cwrap:
     blt   rCu, rUend, main
 
     # ---- consume the presets so every flag ends clear
     wait_flag mte1, mte2, 0
     wait_flag mte1, mte2, 1
+    wait_flag mte1, mte2, 2
+    wait_flag mte1, mte2, 3
+    wait_flag mte1, mte2, 4
+    wait_flag mte1, mte2, 5
     wait_flag cube, mte1, 0
     wait_flag cube, mte1, 1
     wait_flag fixp, cube, 0

@@ -1,11 +1,13 @@
 // Co-simulation: the flagship kernels on the SystemC model (hw/top/run.h) must write outputs
 // bit-identical to the functional ISS (both execute isa/sem; a difference means a
 // synchronisation bug in the kernel or a timing-dependent data effect in the model), and
-// both must pass the golden comparison. configs/tiny.yaml, block_dim 2, small shapes.
+// both must pass the golden comparison. configs/tiny.yaml, block_dim 2, small shapes. The SystemC
+// cycles must respect the lower bound of testbench/support/kernel_perf.h.
 #include <gtest/gtest.h>
 
 #include "hw/config/hw_config.h"
 #include "testbench/support/kernel_cases.h"
+#include "testbench/support/kernel_perf.h"
 
 namespace npu::test {
 namespace {
@@ -15,14 +17,18 @@ const hw::HwConfig& tiny() {
   return cfg;
 }
 
-void expect_cosim(const KernelOutcome& iss, const KernelOutcome& sc, const std::string& name) {
+template <class Case>
+void expect_cosim(const KernelOutcome& iss, const KernelOutcome& sc, const Case& c) {
+  const std::string name = c.name();
   EXPECT_TRUE(iss.pass()) << name << " (iss)\n" << iss.report();
   EXPECT_TRUE(sc.pass()) << name << " (systemc)\n" << sc.report();
   std::string why;
   EXPECT_TRUE(same_outputs(iss, sc, &why)) << name << ": " << why;
   EXPECT_GT(sc.info.cycles, 0u) << name;
-  std::printf("[cosim] %s: %llu cycles on %s\n", name.c_str(),
-              static_cast<unsigned long long>(sc.info.cycles), tiny().chip.name.c_str());
+  const PerfBound lb = lower_bound(tiny(), c);
+  EXPECT_GE(double(sc.info.cycles), lb.cycles()) << name << ": below the lower bound";
+  std::printf("[cosim] %s: %llu cycles on %s (lower bound %.0f)\n", name.c_str(),
+              static_cast<unsigned long long>(sc.info.cycles), tiny().chip.name.c_str(), lb.cycles());
 }
 
 TEST(KernelCosim, RmsNorm) {
@@ -32,7 +38,7 @@ TEST(KernelCosim, RmsNorm) {
   c.variant = 1;
   c.has_gamma = c.has_beta = c.out_rstd = true;
   c.block_dim = 2;
-  expect_cosim(run_rmsnorm(Engine::Iss, tiny(), c), run_rmsnorm(Engine::SystemC, tiny(), c), c.name());
+  expect_cosim(run_rmsnorm(Engine::Iss, tiny(), c), run_rmsnorm(Engine::SystemC, tiny(), c), c);
 }
 
 TEST(KernelCosim, RmsNormChunked) {
@@ -40,7 +46,7 @@ TEST(KernelCosim, RmsNormChunked) {
   c.rows = 3;
   c.D = 8192 + 512;
   c.block_dim = 1;
-  expect_cosim(run_rmsnorm(Engine::Iss, tiny(), c), run_rmsnorm(Engine::SystemC, tiny(), c), c.name());
+  expect_cosim(run_rmsnorm(Engine::Iss, tiny(), c), run_rmsnorm(Engine::SystemC, tiny(), c), c);
 }
 
 TEST(KernelCosim, Linear) {
@@ -49,7 +55,7 @@ TEST(KernelCosim, Linear) {
   c.K = 1024;
   c.N = 320;
   c.block_dim = 2;
-  expect_cosim(run_linear(Engine::Iss, tiny(), c), run_linear(Engine::SystemC, tiny(), c), c.name());
+  expect_cosim(run_linear(Engine::Iss, tiny(), c), run_linear(Engine::SystemC, tiny(), c), c);
 }
 
 TEST(KernelCosim, LinearManyBlocks) {
@@ -58,7 +64,7 @@ TEST(KernelCosim, LinearManyBlocks) {
   c.K = 512;
   c.N = 512;
   c.block_dim = 2;
-  expect_cosim(run_linear(Engine::Iss, tiny(), c), run_linear(Engine::SystemC, tiny(), c), c.name());
+  expect_cosim(run_linear(Engine::Iss, tiny(), c), run_linear(Engine::SystemC, tiny(), c), c);
 }
 
 TEST(KernelCosim, RmsNormLinear) {
@@ -68,7 +74,7 @@ TEST(KernelCosim, RmsNormLinear) {
   c.N = 256;
   c.block_dim = 2;
   expect_cosim(run_rmsnorm_linear(Engine::Iss, tiny(), c),
-               run_rmsnorm_linear(Engine::SystemC, tiny(), c), c.name());
+               run_rmsnorm_linear(Engine::SystemC, tiny(), c), c);
 }
 
 }  // namespace

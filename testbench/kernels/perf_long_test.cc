@@ -1,15 +1,16 @@
-// Long tier: cycle counts of the flagship kernels on the SystemC model with configs/ascend910b.yaml
-// (24 clusters), timing-only (no data effects, same cycles as a full run; see hw/top/run.h).
-// Targets (task brief): linear at M=16, K=4096, N=1536 reaches >= 80 % of the HBM roofline;
-// linear at M=N=K=2048 keeps the cube >= 80 % busy.
-//   HBM roofline cycles = bytes moved once (x + W + y) / (hbm.bandwidth_gbps / chip.clock_ghz)
-//   cube utilisation     = macs / (clusters * m0 * n0 * k0_b16 * cycles)
+// Long tier: a sweep of linear / rmsnorm_linear shapes on configs/ascend910b.yaml (24 clusters,
+// SystemC, timing-only). Prints each case's cycles, HBM-roofline efficiency and cube utilisation
+// (definitions: testbench/support/kernel_perf.h) and checks that no run beats the lower bound.
+// The targets themselves are quick tests (perf_test.cc); exact counts of a fixed set are
+// pinned by cycle_baseline_test.cc. The efficiency here is reported, not asserted: it varies with
+// the shape (work split over 24 AICs, HBM channel / L2 slice spread; see docs/kernels.md).
 #include <gtest/gtest.h>
 
 #include <cstdio>
 
 #include "hw/config/hw_config.h"
 #include "testbench/support/kernel_cases.h"
+#include "testbench/support/kernel_perf.h"
 
 namespace npu::test {
 namespace {
@@ -19,57 +20,40 @@ const hw::HwConfig& b910() {
   return cfg;
 }
 
-double hbm_roofline_cycles(const hw::HwConfig& cfg, double bytes) {
-  return bytes / (cfg.hbm.bandwidth_gbps / cfg.chip.clock_ghz);
-}
-
-double cube_util(const hw::HwConfig& cfg, double macs, double cycles) {
-  const double per_cycle = double(cfg.cube.m0) * cfg.cube.n0 * cfg.cube.k0_b16 * cfg.chip.clusters;
-  return macs / (per_cycle * cycles);
-}
-
-TEST(KernelPerf, LinearDecodeHbmRoofline) {
+template <class Case>
+void report(const char* kernel, const Case& c, uint64_t cycles) {
   const auto& cfg = b910();
-  LinearCase c;
-  c.M = 16;
-  c.K = 4096;
-  c.N = 1536;
-  c.block_dim = cfg.chip.clusters;
-  KernelOutcome r = run_linear(Engine::SystemC, cfg, c, false, true);
-  const double bytes = 2.0 * (c.M * c.K + c.N * c.K + c.M * c.N);
-  const double roof = hbm_roofline_cycles(cfg, bytes);
-  const double eff = roof / double(r.info.cycles);
-  std::printf("[perf] linear %s on %s: %llu cycles, HBM roofline %.0f cycles, %.1f %%\n",
-              c.name().c_str(), cfg.chip.name.c_str(), (unsigned long long)r.info.cycles, roof, 100 * eff);
-  EXPECT_GE(eff, 0.80);
+  const double roof = roofline(cfg, c).cycles();
+  std::printf("[perf] %-15s %-28s %8llu cycles  roofline %8.0f  %5.1f %%  cube %5.1f %%\n", kernel,
+              c.name().c_str(), (unsigned long long)cycles, roof, 100 * roof / double(cycles),
+              100 * cube_utilisation(cfg, double(c.M) * c.N * c.K, double(cycles)));
+  EXPECT_GE(double(cycles), lower_bound(cfg, c).cycles()) << c.name();
 }
 
-TEST(KernelPerf, LinearSquareCubeUtilisation) {
-  const auto& cfg = b910();
-  LinearCase c;
-  c.M = c.K = c.N = 2048;
-  c.block_dim = cfg.chip.clusters;
-  KernelOutcome r = run_linear(Engine::SystemC, cfg, c, false, true);
-  const double util = cube_util(cfg, double(c.M) * c.N * c.K, double(r.info.cycles));
-  std::printf("[perf] linear %s on %s: %llu cycles, cube utilisation %.1f %%\n", c.name().c_str(),
-              cfg.chip.name.c_str(), (unsigned long long)r.info.cycles, 100 * util);
-  EXPECT_GE(util, 0.80);
+TEST(KernelPerfSweep, Linear) {
+  const int64_t shapes[][3] = {{16, 1024, 1536}, {16, 2048, 1536}, {16, 4096, 1536}, {16, 8192, 1536},
+                               {16, 4096, 4096}, {16, 7168, 1536}, {32, 4096, 1536}, {128, 4096, 1536},
+                               {1024, 1024, 1024}, {2048, 2048, 2048}};
+  for (const auto& s : shapes) {
+    LinearCase c;
+    c.M = s[0];
+    c.K = s[1];
+    c.N = s[2];
+    c.block_dim = b910().chip.clusters;
+    report("linear", c, run_linear(Engine::SystemC, b910(), c, false, true).info.cycles);
+  }
 }
 
-TEST(KernelPerf, RmsNormLinearDecode) {
-  const auto& cfg = b910();
-  RmsNormLinearCase c;
-  c.M = 16;
-  c.K = 4096;
-  c.N = 1536;
-  c.block_dim = cfg.chip.clusters;
-  KernelOutcome r = run_rmsnorm_linear(Engine::SystemC, cfg, c, false, true);
-  const double bytes = 2.0 * (2 * c.M * c.K + c.K + c.N * c.K + c.M * c.N);
-  const double roof = hbm_roofline_cycles(cfg, bytes);
-  std::printf("[perf] rmsnorm_linear %s on %s: %llu cycles, HBM roofline %.0f cycles, %.1f %%\n",
-              c.name().c_str(), cfg.chip.name.c_str(), (unsigned long long)r.info.cycles, roof,
-              100 * roof / double(r.info.cycles));
-  EXPECT_GT(r.info.cycles, 0u);
+TEST(KernelPerfSweep, RmsNormLinear) {
+  const int64_t shapes[][3] = {{16, 1024, 1536}, {16, 4096, 1536}, {16, 7168, 1536}, {64, 4096, 1536}};
+  for (const auto& s : shapes) {
+    RmsNormLinearCase c;
+    c.M = s[0];
+    c.K = s[1];
+    c.N = s[2];
+    c.block_dim = b910().chip.clusters;
+    report("rmsnorm_linear", c, run_rmsnorm_linear(Engine::SystemC, b910(), c, false, true).info.cycles);
+  }
 }
 
 }  // namespace

@@ -1,0 +1,162 @@
+// Quick tier: exact SystemC cycle counts of a fixed set of kernel cases, pinned in
+// testbench/kernels/cycle_baseline.yaml. Any change of a count (faster or slower) fails, and the
+// test prints old vs new for EVERY case, so a model or kernel change shows its whole effect.
+// Every run must also respect the lower bound of testbench/support/kernel_perf.h.
+//
+// Updating the baseline is a deliberate act: after checking that the new counts are intended,
+//   NPUSIM_UPDATE_BASELINE=1 ./testbench/kernels_cycle_baseline_test
+// rewrites the file (the test then passes); commit it together with the change that moved them.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "hw/config/hw_config.h"
+#include "testbench/support/kernel_cases.h"
+#include "testbench/support/kernel_perf.h"
+
+namespace npu::test {
+namespace {
+
+const hw::HwConfig& config(const std::string& name) {
+  static std::map<std::string, hw::HwConfig> cache;
+  auto it = cache.find(name);
+  if (it == cache.end()) it = cache.emplace(name, load_repo_config(name)).first;
+  return it->second;
+}
+
+struct BaselineCase {
+  std::string id;
+  std::function<uint64_t()> run;  // cycles; checks the lower bound itself
+};
+
+template <class Case>
+uint64_t checked(const hw::HwConfig& cfg, const Case& c, const KernelOutcome& r) {
+  const PerfBound lb = lower_bound(cfg, c);
+  EXPECT_GE(double(r.info.cycles), lb.cycles()) << c.name() << " on " << cfg.chip.name
+                                                << ": below the lower bound";
+  return r.info.cycles;
+}
+
+std::vector<BaselineCase> cases() {
+  std::vector<BaselineCase> v;
+  auto rms = [&](const std::string& cfgname, int64_t rows, int64_t d, int bd) {
+    RmsNormCase c;
+    c.rows = rows;
+    c.D = d;
+    c.has_gamma = true;
+    c.out_rstd = true;
+    c.block_dim = bd;
+    v.push_back({"rmsnorm_" + c.name() + "_" + cfgname, [=] {
+                   const auto& cfg = config(cfgname);
+                   return checked(cfg, c, run_rmsnorm(Engine::SystemC, cfg, c));
+                 }});
+  };
+  auto lin = [&](const std::string& cfgname, int64_t m, int64_t k, int64_t n, int bd) {
+    LinearCase c;
+    c.M = m;
+    c.K = k;
+    c.N = n;
+    c.block_dim = bd;
+    v.push_back({"linear_" + c.name() + "_" + cfgname, [=] {
+                   const auto& cfg = config(cfgname);
+                   return checked(cfg, c, run_linear(Engine::SystemC, cfg, c, false, true));
+                 }});
+  };
+  auto rl = [&](const std::string& cfgname, int64_t m, int64_t k, int64_t n, int bd) {
+    RmsNormLinearCase c;
+    c.M = m;
+    c.K = k;
+    c.N = n;
+    c.block_dim = bd;
+    v.push_back({"rmsnorm_linear_" + c.name() + "_" + cfgname, [=] {
+                   const auto& cfg = config(cfgname);
+                   return checked(cfg, c, run_rmsnorm_linear(Engine::SystemC, cfg, c, false, true));
+                 }});
+  };
+  rms("ascend910b", 64, 4096, 24);
+  rms("ascend910b", 16, 4096, 8);
+  lin("ascend910b", 16, 4096, 1536, 24);
+  lin("ascend910b", 2048, 2048, 2048, 24);
+  lin("ascend910b", 300, 1024, 512, 24);
+  rl("ascend910b", 16, 4096, 1536, 24);
+  rms("tiny", 13, 640, 2);
+  rms("tiny", 3, 8704, 1);
+  lin("tiny", 20, 1024, 320, 2);
+  lin("tiny", 150, 512, 512, 2);
+  rl("tiny", 16, 1024, 256, 2);
+  return v;
+}
+
+std::string baseline_path() { return source_dir() + "/testbench/kernels/cycle_baseline.yaml"; }
+
+std::map<std::string, uint64_t> read_baseline() {
+  std::map<std::string, uint64_t> m;
+  std::ifstream f(baseline_path());
+  if (!f) return m;
+  YAML::Node root = YAML::LoadFile(baseline_path());
+  for (const auto& kv : root["cycles"]) m[kv.first.as<std::string>()] = kv.second.as<uint64_t>();
+  return m;
+}
+
+void write_baseline(const std::vector<std::pair<std::string, uint64_t>>& got) {
+  std::ofstream f(baseline_path());
+  f << "# Exact SystemC cycle counts of the flagship kernels (testbench/kernels/cycle_baseline_test.cc).\n"
+       "# Generated: NPUSIM_UPDATE_BASELINE=1 ./testbench/kernels_cycle_baseline_test (a deliberate act:\n"
+       "# check that the moved counts are intended, then commit this file with the change).\n"
+       "# Ids: <kernel>_<case>_<config>; linear / rmsnorm_linear run timing-only, rmsnorm with data.\n"
+       "cycles:\n";
+  for (const auto& [id, c] : got) f << "  " << id << ": " << c << "\n";
+}
+
+TEST(KernelCycleBaseline, CountsUnchanged) {
+  const std::map<std::string, uint64_t> old = read_baseline();
+  std::vector<std::pair<std::string, uint64_t>> got;
+  int moved = 0;
+  std::string table;
+  for (const BaselineCase& c : cases()) {
+    const uint64_t cycles = c.run();
+    got.emplace_back(c.id, cycles);
+    auto it = old.find(c.id);
+    char line[256];
+    if (it == old.end()) {
+      ++moved;
+      std::snprintf(line, sizeof line, "  %-52s %10s -> %10llu  (new case)\n", c.id.c_str(), "-",
+                    (unsigned long long)cycles);
+    } else {
+      const double d = 100.0 * (double(cycles) - double(it->second)) / double(it->second);
+      if (cycles != it->second) ++moved;
+      std::snprintf(line, sizeof line, "  %-52s %10llu -> %10llu  %+.2f %%%s\n", c.id.c_str(),
+                    (unsigned long long)it->second, (unsigned long long)cycles, d,
+                    cycles != it->second ? "  MOVED" : "");
+    }
+    table += line;
+  }
+  for (const auto& [id, c] : old) {
+    bool present = false;
+    for (const auto& g : got) present = present || g.first == id;
+    if (!present) {
+      ++moved;
+      table += "  " + id + ": in the baseline but no longer run\n";
+    }
+  }
+  std::printf("[baseline] cycles (old -> new):\n%s", table.c_str());
+  const char* upd = std::getenv("NPUSIM_UPDATE_BASELINE");
+  if (upd && std::string(upd) == "1") {
+    write_baseline(got);
+    std::printf("[baseline] rewrote %s\n", baseline_path().c_str());
+    return;
+  }
+  EXPECT_EQ(moved, 0) << moved << " case(s) moved; see the table above. If intended, run with "
+                      << "NPUSIM_UPDATE_BASELINE=1 to rewrite " << baseline_path() << "\n" << table;
+}
+
+}  // namespace
+}  // namespace npu::test
