@@ -1,0 +1,112 @@
+#pragma once
+// `npusim calibrate`: how close the SystemC model, with a given config, comes to the msKPP
+// calibration tables (/work/shared/calibration, see its README).
+//
+// Method. Every measured table point becomes a tiny single-core kernel that executes the
+// measured instruction once at the measured size (the assembler text is kept in Point::asm_line).
+// It runs on the SystemC model (hw::run_systemc, timing-only) and the point's model cycles are
+// the busy cycles of the instruction's pipe. A pipe executes its queue in order, one
+// instruction at a time, so busy cycles of one instruction = its back-to-back issue interval,
+// which is what the msKPP tables measure (README caveats). measure_interval() checks that
+// equivalence by running N and N+1 copies.
+//   * AIV kernels: both AIVs of cluster 0 start; the second branches to `end` at once
+//     (getsr subblock_idx), so one core runs, as msKPP's "1_core" tables.
+//   * GM paths: the GM tensor is one region; with warm_l2 (default) the config's l2.warm is set
+//     and the region is preloaded, so GM reads hit in L2 as msKPP assumes (its L2 factor r = 0
+//     means the tables are L2-hit values). Writes: a full-line write costs the same hit or miss.
+//   * Cycles are compared as cycles: the tables were taken at 1850 MHz (910B) / 1650 MHz
+//     (910_95); the config's clock does not enter a per-cycle comparison.
+// Relative error = (model - measured) / measured.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "hw/config/hw_config.h"
+#include "isa/types.h"
+
+namespace npu::cli::calib {
+
+// One measured table point and what the model gives for it.
+struct Point {
+  double x = 0;           // the swept size: repeat, n or k, bytes
+  double measured = 0;    // cycles from the CSV
+  double model = 0;       // cycles from the SystemC model
+  std::string asm_line;   // the instruction that was run
+  double rel_err() const { return measured > 0 ? (model - measured) / measured : 0.0; }
+};
+
+// One swept series: one instruction/dtype, one mmad shape family, one data path.
+struct Series {
+  std::string name;        // "vadd f32 (VADD FP32_FP32_FP32)", "GM_TO_UB"
+  std::string x_name;      // "repeat", "n", "k", "bytes"
+  std::string figure;      // the config figure(s) that move it
+  std::string note;        // mapping caveats ("" if none)
+  std::vector<Point> points;
+};
+
+struct Table {
+  std::string id;          // "910b-vector", ...
+  std::string title;
+  std::string csv;         // file name inside the CSV directory
+  std::string config;      // the config file used
+  std::vector<Series> series;
+  std::vector<std::string> skipped;  // CSV keys with no counterpart in the ISA, with the reason
+};
+
+struct Summary {
+  size_t points = 0;
+  double median_abs = 0;   // median |relative error|
+  double worst = 0;        // signed relative error of the worst point
+  std::string worst_where; // "series @ x"
+};
+Summary summarize(const std::vector<const Series*>& series);
+Summary summarize(const Table& t);
+Summary summarize(const Series& s);
+
+// ---------------------------------------------------------------- one kernel
+// A single-core kernel around `body` (assembly lines; r2 holds the GM tensor's address).
+struct Kernel {
+  isa::CoreType core = isa::CoreType::Aiv;
+  isa::Pipe pipe = isa::Pipe::Vector;   // the pipe whose busy cycles are the answer
+  std::string body;                     // one instruction (repeated `copies` times)
+  uint64_t gm_bytes = 0;                // size of the GM tensor (0: none)
+};
+
+// Busy cycles of k.pipe for one copy of the body: runs `copies` copies and divides.
+double measure_busy(const hw::HwConfig& cfg, const Kernel& k, bool warm_l2 = true, int copies = 1);
+// End-to-end issue interval: total cycles with copies + 1 minus total cycles with copies.
+uint64_t measure_interval(const hw::HwConfig& cfg, const Kernel& k, bool warm_l2 = true, int copies = 1);
+// The full assembly text measure_* run (for error messages and docs).
+std::string kernel_source(const Kernel& k, int copies);
+
+// ---------------------------------------------------------------- whole calibration
+struct Options {
+  std::string config_910b;   // configs/ascend910b.yaml: 910B1 and 910B3 tables
+  std::string config_950;    // configs/ascend950.yaml: ascend910_95 tables
+  std::string csv_dir;       // /work/shared/calibration
+  bool warm_l2 = true;
+  std::vector<std::string> only;  // table ids to run (empty = all)
+  std::vector<std::string> sets;  // config overrides "key.path=value", applied to both configs
+};
+
+// Ids of every table, in report order.
+std::vector<std::string> table_ids();
+std::vector<Table> run_calibration(const Options& o);
+Table run_table(const std::string& id, const Options& o);
+
+// One config figure changed for one table: the median and worst error before and after.
+struct WhatIf {
+  std::string table;
+  std::string set;      // "vector.startup=0"
+  std::string why;      // the gap it addresses
+  Summary before, after;
+};
+// The what-ifs docs/calibration.md shows (a fixed list; each re-runs one table).
+std::vector<WhatIf> run_what_ifs(const std::vector<Table>& tables, const Options& o);
+
+// The report (docs/calibration.md): intro, overall summary, what-ifs, one section per table.
+std::string markdown(const std::vector<Table>& tables, const std::vector<WhatIf>& what_ifs, const Options& o);
+// Every point as CSV: table,series,x,measured,model,rel_err,instruction.
+std::string points_csv(const std::vector<Table>& tables);
+
+}  // namespace npu::cli::calib

@@ -1,0 +1,481 @@
+// The calibration tables (calib.h): read each msKPP CSV, map every measured point to one
+// instruction of our ISA, run it, and collect model vs measured per series.
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/lib/calib.h"
+#include "hw/config/loader.h"
+#include "isa/error.h"
+
+namespace npu::cli::calib {
+
+namespace {
+
+using isa::CoreType;
+using isa::Pipe;
+
+// ---------------------------------------------------------------- CSV
+using Row = std::map<std::string, std::string>;
+
+std::vector<std::string> split_csv_line(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        cur += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        cur += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      out.push_back(cur);
+      cur.clear();
+    } else if (c != '\r') {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+std::vector<Row> read_csv(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) throw Error("cannot read calibration table " + path);
+  std::string line;
+  if (!std::getline(f, line)) throw Error(path + ": empty file");
+  const std::vector<std::string> head = split_csv_line(line);
+  std::vector<Row> rows;
+  int lineno = 1;
+  while (std::getline(f, line)) {
+    ++lineno;
+    if (line.empty()) continue;
+    std::vector<std::string> cells = split_csv_line(line);
+    if (cells.size() != head.size())
+      throw Error(fmt::format("{}:{}: {} fields, the header has {}", path, lineno, cells.size(), head.size()));
+    Row r;
+    for (size_t i = 0; i < head.size(); ++i) r[head[i]] = cells[i];
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+double to_num(const Row& r, const char* key) {
+  const std::string& s = r.at(key);
+  try {
+    size_t used = 0;
+    double v = std::stod(s, &used);
+    if (used != s.size()) throw std::invalid_argument(s);
+    return v;
+  } catch (const std::exception&) {
+    throw Error(std::string("calibration CSV: field ") + key + " is not a number: '" + s + "'");
+  }
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string part;
+  while (std::getline(ss, part, sep)) out.push_back(part);
+  return out;
+}
+
+bool starts_with(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+
+// ---------------------------------------------------------------- run context
+struct Ctx {
+  const Options& o;
+  hw::HwConfig cfg;
+  std::string config_path;
+};
+
+Point run_point(Ctx& c, const Kernel& k, double x, double measured) {
+  Point p;
+  p.x = x;
+  p.measured = measured;
+  p.asm_line = k.body;
+  p.model = measure_busy(c.cfg, k, c.o.warm_l2);
+  return p;
+}
+
+// ---------------------------------------------------------------- vector
+// msKPP dtype token -> (our dtype keyword, size); UINT16/UINT32 run as s16/s32 (our ISA has no
+// unsigned 16/32-bit types; vector timing depends only on the element width).
+struct DtMap {
+  const char* ours;
+  int size;
+  bool substituted;
+};
+const std::map<std::string, DtMap>& dtype_map() {
+  static const std::map<std::string, DtMap> m = {
+      {"FP32", {"f32", 4, false}},  {"FP16", {"f16", 2, false}},  {"BF16", {"bf16", 2, false}},
+      {"INT32", {"s32", 4, false}}, {"INT16", {"s16", 2, false}}, {"INT8", {"s8", 1, false}},
+      {"UINT16", {"s16", 2, true}}, {"UINT32", {"s32", 4, true}}};
+  return m;
+}
+
+enum class VForm { Binary, Scalar, Unary, Cast, Dup, Copy, Reduce };
+struct VInstr {
+  const char* mnemonic;
+  VForm form;
+  const char* tclass;  // timing class (config key under vector.cycles_per_repeat)
+  std::vector<std::string> dtypes;  // our dtypes the ISA accepts for it
+};
+const std::vector<std::string> kArith = {"f32", "f16", "bf16", "s32", "s16"};
+const std::vector<std::string> kFloat = {"f32", "f16", "bf16"};
+const std::vector<std::string> kCastDt = {"f32", "f16", "bf16", "s32", "s16", "s8"};
+const std::vector<std::string> kCopyDt = {"f32", "f16", "bf16", "s32", "s16", "s8", "u8"};
+
+const std::map<std::string, VInstr>& vector_map() {
+  static const std::map<std::string, VInstr> m = {
+      {"VADD", {"vadd", VForm::Binary, "VecBinary", kArith}},
+      {"VSUB", {"vsub", VForm::Binary, "VecBinary", kArith}},
+      {"VMUL", {"vmul", VForm::Binary, "VecBinary", kArith}},
+      {"VMAX", {"vmax", VForm::Binary, "VecBinary", kArith}},
+      {"VMIN", {"vmin", VForm::Binary, "VecBinary", kArith}},
+      {"VDIV", {"vdiv", VForm::Binary, "VecDiv", kArith}},
+      {"VADDS", {"vadds", VForm::Scalar, "VecScalar", kArith}},
+      {"VMULS", {"vmuls", VForm::Scalar, "VecScalar", kArith}},
+      {"VMAXS", {"vmaxs", VForm::Scalar, "VecScalar", kArith}},
+      {"VMINS", {"vmins", VForm::Scalar, "VecScalar", kArith}},
+      {"VABS", {"vabs", VForm::Unary, "VecUnary", kArith}},
+      {"VRELU", {"vrelu", VForm::Unary, "VecUnary", kArith}},
+      {"VRSQRT", {"vrsqrt", VForm::Unary, "VecUnary", kFloat}},
+      {"VREC", {"vrec", VForm::Unary, "VecUnary", kFloat}},
+      {"VEXP", {"vexp", VForm::Unary, "VecTranscend", kFloat}},
+      {"VLN", {"vln", VForm::Unary, "VecTranscend", kFloat}},
+      {"VSQRT", {"vsqrt", VForm::Unary, "VecTranscend", kFloat}},
+      {"VCONV", {"vcast", VForm::Cast, "VecCast", kCastDt}},
+      {"VECTORDUP", {"vdup", VForm::Dup, "VecCopy", kCopyDt}},
+      {"VCOPY", {"vcopy", VForm::Copy, "VecCopy", kCopyDt}},
+      {"VCADD", {"vrsum", VForm::Reduce, "VecReduce", kArith}},
+      {"VCMAX", {"vrmax", VForm::Reduce, "VecReduceMax", kArith}}};
+  return m;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  for (const auto& x : v)
+    if (x == s) return true;
+  return false;
+}
+
+// "vector.startup + vector.cycles_per_repeat.VecBinary[.f16] = 2"
+std::string vector_figure(const hw::HwConfig& cfg, const std::string& tclass, const std::string& dt) {
+  const auto& m = cfg.vector.cycles_per_repeat;
+  std::string key = tclass + "." + dt;
+  if (!m.count(key)) key = tclass;
+  const double v = m.count(key) ? m.at(key) : 0.0;
+  return fmt::format("vector.startup ({}), vector.cycles_per_repeat.{} ({:g})", cfg.vector.startup, key, v);
+}
+
+// UB layout: dst at 0, sources at 64 KiB and 128 KiB (the largest point, VADD f16 x 192, is 48 KiB).
+std::string vector_body(const VInstr& vi, const std::vector<std::string>& dts, int esize, double bytes) {
+  const uint64_t b = static_cast<uint64_t>(bytes);
+  const uint64_t count = b / esize;
+  const std::string& dt = dts.front();
+  switch (vi.form) {
+    case VForm::Binary: return fmt::format("{}.{} 0, 65536, 131072, {}", vi.mnemonic, dt, count);
+    case VForm::Scalar: return fmt::format("{}.{} 0, 65536, 0, {}", vi.mnemonic, dt, count);
+    case VForm::Unary: return fmt::format("{}.{} 0, 65536, {}", vi.mnemonic, dt, count);
+    case VForm::Cast: return fmt::format("vcast.{}.{}.rne 0, 65536, {}", dts[0], dts[1], count);
+    case VForm::Dup: return fmt::format("vdup.{} 0, 0, {}", dt, count);
+    case VForm::Copy: return fmt::format("vcopy.{} 0, 65536, {}", dt, count);
+    case VForm::Reduce:  // one row per 256 B repeat (WholeReduce: one result per repeat)
+      return fmt::format("{}.{} 0, 65536, {}, {}, 256", vi.mnemonic, dt, b / 256, 256 / esize);
+  }
+  return "";
+}
+
+Table vector_table(Ctx& c, const std::string& csv) {
+  Table t;
+  t.csv = csv;
+  std::vector<Row> rows = read_csv(c.o.csv_dir + "/" + csv);
+  // Group rows by instr/dtype in file order.
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<const Row*>> groups;
+  for (const Row& r : rows) {
+    const std::string key = r.at("instr") + " " + r.at("dtype");
+    if (!groups.count(key)) order.push_back(key);
+    groups[key].push_back(&r);
+  }
+  for (const std::string& key : order) {
+    const Row& first = *groups[key].front();
+    const std::string instr = first.at("instr"), dtype = first.at("dtype");
+    auto vi = vector_map().find(instr);
+    if (vi == vector_map().end()) {
+      t.skipped.push_back(key + ": no such instruction in the ISA");
+      continue;
+    }
+    // Our dtypes: binary/scalar/unary ops are A_A(_A): one dtype; casts: src, dst.
+    std::vector<std::string> parts = split(dtype, '_');
+    std::vector<std::string> dts;
+    bool substituted = false, ok = true;
+    int esize = 0;
+    const size_t want = vi->second.form == VForm::Cast ? 2 : 1;
+    for (size_t i = 0; i < want && i < parts.size(); ++i) {
+      auto d = dtype_map().find(parts[i]);
+      if (d == dtype_map().end() || !contains(vi->second.dtypes, d->second.ours)) {
+        ok = false;
+        break;
+      }
+      if (i == 0) esize = d->second.size;
+      dts.push_back(d->second.ours);
+      substituted |= d->second.substituted;
+    }
+    if (!ok || dts.size() != want) {
+      t.skipped.push_back(key + ": dtype not supported by " + vi->second.mnemonic);
+      continue;
+    }
+    Series s;
+    s.name = fmt::format("{} {} ({})", vi->second.mnemonic, dts.size() == 2 ? dts[0] + "->" + dts[1] : dts[0], key);
+    s.x_name = "repeat";
+    s.figure = vector_figure(c.cfg, vi->second.tclass, dts[0]);
+    std::vector<std::string> notes;
+    if (substituted) notes.push_back("unsigned type run as the signed type of the same width");
+    if (vi->second.form == VForm::Cast && dts[0] != dts[1])
+      notes.push_back("model repeats count the wider dtype's bytes");
+    bool excluded = false;
+    for (const Row* r : groups[key]) {
+      const std::string& note = r->at("notes");
+      if (starts_with(note, "OUTLIER") || r->at("cycles").empty()) {
+        excluded = true;
+        continue;
+      }
+      if (note.find("0.973x") != std::string::npos && !contains(notes, "measured cycles are time x 1800 MHz (0.973x)"))
+        notes.push_back("measured cycles are time x 1800 MHz (0.973x)");
+      Kernel k;
+      k.core = CoreType::Aiv;
+      k.pipe = Pipe::Vector;
+      k.body = vector_body(vi->second, dts, esize, to_num(*r, "bytes"));
+      s.points.push_back(run_point(c, k, to_num(*r, "repeat"), to_num(*r, "cycles")));
+    }
+    if (excluded) notes.push_back("source outlier rows excluded");
+    for (size_t i = 0; i < notes.size(); ++i) s.note += (i ? "; " : "") + notes[i];
+    t.series.push_back(std::move(s));
+  }
+  return t;
+}
+
+// ---------------------------------------------------------------- cube
+Table cube_table(Ctx& c, const std::string& csv) {
+  Table t;
+  t.csv = csv;
+  std::vector<Row> rows = read_csv(c.o.csv_dir + "/" + csv);
+  if (rows.empty()) throw Error(csv + ": no rows");
+  // The swept dimension is the one that changes between rows.
+  const bool k_varies = rows.size() > 1 && rows[0].at("k") != rows[1].at("k");
+  Series s;
+  const Row& f = rows.front();
+  s.x_name = k_varies ? "k" : "n";
+  s.name = k_varies ? fmt::format("mmad.f16 m={} n={}", f.at("m"), f.at("n"))
+                    : fmt::format("mmad.f16 m={} k={}", f.at("m"), f.at("k"));
+  s.figure = fmt::format("cube.startup ({}), cube.m0/n0 ({}/{}), cube.k0.b16 ({})", c.cfg.cube.startup, c.cfg.cube.m0,
+                         c.cfg.cube.n0, c.cfg.cube.k0_b16);
+  for (const Row& r : rows) {
+    if (r.at("in_dtype") != "FP16") {
+      t.skipped.push_back("MMAD " + r.at("in_dtype") + ": only fp16 rows are run");
+      continue;
+    }
+    Kernel k;
+    k.core = CoreType::Aic;
+    k.pipe = Pipe::Cube;
+    const auto m = static_cast<uint64_t>(to_num(r, "m")), kk = static_cast<uint64_t>(to_num(r, "k")),
+               n = static_cast<uint64_t>(to_num(r, "n"));
+    k.body = fmt::format("mmad.f16 0, 0, 0, {}, {}, {}", m, kk, n);
+    s.points.push_back(run_point(c, k, double(k_varies ? kk : n), to_num(r, "cycles")));
+  }
+  t.series.push_back(std::move(s));
+  return t;
+}
+
+// ---------------------------------------------------------------- data movement
+// The largest row size (bytes) among `cands` that divides `bytes`, for 2-D tile instructions.
+uint64_t row_bytes_for(uint64_t bytes, std::initializer_list<uint64_t> cands) {
+  for (uint64_t r : cands)
+    if (bytes % r == 0) return r;
+  throw Error(fmt::format("calibration: {} bytes is not a multiple of a tile row", bytes));
+}
+
+struct PathDef {
+  CoreType core;
+  Pipe pipe;
+  bool gm;
+  const char* figure;
+};
+
+const std::map<std::string, PathDef>& path_map() {
+  static const std::map<std::string, PathDef> m = {
+      {"GM_TO_L1", {CoreType::Aic, Pipe::Mte2, true,
+                    "mte.gm_l1; l2.read_hit_latency, l2.slice_bytes_per_cycle, noc.core_read_bytes_per_cycle"}},
+      {"GM_TO_UB", {CoreType::Aiv, Pipe::Mte2, true,
+                    "mte.gm_ub; l2.read_hit_latency, l2.slice_bytes_per_cycle, noc.core_read_bytes_per_cycle"}},
+      {"UB_TO_GM", {CoreType::Aiv, Pipe::Mte3, true,
+                    "mte.ub_gm; l2.write_hit_latency, l2.slice_bytes_per_cycle, noc.core_write_bytes_per_cycle"}},
+      {"L0C_TO_GM", {CoreType::Aic, Pipe::Fixp, true,
+                     "mte.l0c_gm; l2.write_hit_latency, l2.slice_bytes_per_cycle, noc.core_write_bytes_per_cycle"}},
+      {"L1_TO_L0A", {CoreType::Aic, Pipe::Mte1, false, "mte.l1_l0a"}},
+      {"L1_TO_L0B", {CoreType::Aic, Pipe::Mte1, false, "mte.l1_l0b"}},
+      {"L1_TO_FB", {CoreType::Aic, Pipe::Fixp, false, "mte.l1_fb"}},
+      {"L0C_TO_UB", {CoreType::Aic, Pipe::Fixp, false, "mte.l0c_ub"}},
+      {"L1_TO_UB", {CoreType::Aic, Pipe::Mte1, false, "mte.l1_ub"}},
+      {"UB_TO_L1", {CoreType::Aiv, Pipe::Mte3, false, "mte.ub_l1"}}};
+  return m;
+}
+
+std::string move_body(const std::string& path, uint64_t b) {
+  if (path == "GM_TO_L1") return fmt::format("mov_gm_l1 0, r2, 1, {}, 0, 0", b);
+  if (path == "GM_TO_UB") return fmt::format("mov_gm_ub 0, r2, 1, {}, 0, 0", b);
+  if (path == "UB_TO_GM") return fmt::format("mov_ub_gm r2, 0, 1, {}, 0, 0", b);
+  if (path == "L1_TO_L0A" || path == "L1_TO_L0B") {  // f16 tile, rows of up to 512 B
+    const uint64_t rb = row_bytes_for(b, {512, 256, 128, 64, 32, 16, 8, 4, 2});
+    return fmt::format("mov_l1_{}.f16 0, 0, {}, {}, {}", path == "L1_TO_L0A" ? "l0a" : "l0b", b / rb, rb / 2, rb);
+  }
+  if (path == "L0C_TO_GM" || path == "L0C_TO_UB") {  // f32 -> f32 tile, rows of up to 256 B
+    const uint64_t rb = row_bytes_for(b, {256, 128, 64, 32, 16, 8, 4});
+    if (path == "L0C_TO_GM") return fmt::format("fix.f32.f32 r2, 0, {}, {}, {}", b / rb, rb / 4, rb);
+    return fmt::format("fix_ub.f32.f32 0, 0, 0, {}, {}, {}", b / rb, rb / 4, rb);
+  }
+  if (path == "L1_TO_FB") return fmt::format("mov_l1_fb 0, 0, {}", b);
+  if (path == "L1_TO_UB") return fmt::format("mov_l1_ub 0, 0, 0, 1, {}, 0, 0", b);
+  if (path == "UB_TO_L1") return fmt::format("mov_ub_l1 0, 0, 1, {}, 0, 0", b);
+  throw Error("calibration: no instruction for path " + path);
+}
+
+Table move_table(Ctx& c, const std::string& csv) {
+  Table t;
+  t.csv = csv;
+  std::vector<Row> rows = read_csv(c.o.csv_dir + "/" + csv);
+  std::vector<std::string> order;
+  std::map<std::string, Series> by_path;
+  std::map<std::string, std::string> skipped;
+  for (const Row& r : rows) {
+    const std::string path = r.at("path");
+    if (r.at("bytes").empty() || r.at("cycles").empty()) continue;  // theoretical / by-repeat rows
+    auto pd = path_map().find(path);
+    const bool a5_only = path == "L0C_TO_UB" || path == "L1_TO_UB" || path == "UB_TO_L1";
+    if (pd == path_map().end() || (a5_only && c.cfg.chip.arch != isa::Arch::A5)) {
+      if (!skipped.count(path)) {
+        skipped[path] = path + (path.find("_TRANS") != std::string::npos
+                                    ? ": format conversion during the move (ND<->NZ) is not modelled"
+                                    : ": no such data path in the ISA");
+        t.skipped.push_back(skipped[path]);
+      }
+      continue;
+    }
+    if (!by_path.count(path)) {
+      order.push_back(path);
+      Series& s = by_path[path];
+      s.name = path;
+      s.x_name = "bytes";
+      s.figure = pd->second.figure;
+      if (pd->second.gm) s.note = c.o.warm_l2 ? "warm L2 (every line a hit)" : "cold L2";
+      if (r.at("notes").find("identical to source table") != std::string::npos)
+        s.note += std::string(s.note.empty() ? "" : "; ") + "source table is a copy of another";
+    }
+    const auto bytes = static_cast<uint64_t>(to_num(r, "bytes"));
+    Kernel k;
+    k.core = pd->second.core;
+    k.pipe = pd->second.pipe;
+    k.body = move_body(path, bytes);
+    k.gm_bytes = pd->second.gm ? bytes : 0;
+    by_path[path].points.push_back(run_point(c, k, double(bytes), to_num(r, "cycles")));
+  }
+  for (const std::string& p : order) t.series.push_back(std::move(by_path[p]));
+  return t;
+}
+
+struct TableDef {
+  const char* id;
+  const char* title;
+  const char* csv;
+  bool a5;  // ascend950.yaml (else ascend910b.yaml)
+  Table (*fn)(Ctx&, const std::string&);
+};
+
+const std::vector<TableDef>& defs() {
+  static const std::vector<TableDef> d = {
+      {"910b-vector", "Vector instructions, 910B1 (one core, back-to-back)", "ascend910b_vector.csv", false, vector_table},
+      {"910b-cube", "MMAD fp16, 910B1, m=32 k=16", "ascend910b_cube.csv", false, cube_table},
+      {"910b3-cube", "MMAD fp16, 910B3, m=16 k=16", "ascend910b3_cube.csv", false, cube_table},
+      {"91095-cube", "MMAD fp16, ascend910_95, m=16 n=32", "ascend910_95_cube.csv", true, cube_table},
+      {"910b-datamove", "Data movement, 910B1", "ascend910b_datamove.csv", false, move_table},
+      {"910b3-datamove", "Data movement, 910B3", "ascend910b3_datamove.csv", false, move_table},
+      {"91095-datamove", "Data movement, ascend910_95", "ascend910_95_datamove.csv", true, move_table}};
+  return d;
+}
+
+}  // namespace
+
+std::vector<std::string> table_ids() {
+  std::vector<std::string> v;
+  for (const TableDef& d : defs()) v.push_back(d.id);
+  return v;
+}
+
+Table run_table(const std::string& id, const Options& o) {
+  for (const TableDef& d : defs()) {
+    if (id != d.id) continue;
+    Ctx c{o, {}, d.a5 ? o.config_950 : o.config_910b};
+    c.cfg = hw::load_config(c.config_path, o.sets);
+    Table t = d.fn(c, d.csv);
+    t.id = d.id;
+    t.title = d.title;
+    t.config = c.config_path;
+    return t;
+  }
+  std::string all;
+  for (const std::string& s : table_ids()) all += " " + s;
+  throw Error("unknown calibration table '" + id + "' (tables:" + all + ")");
+}
+
+std::vector<WhatIf> run_what_ifs(const std::vector<Table>& tables, const Options& o) {
+  struct Def {
+    const char* table;
+    const char* set;
+    const char* why;
+  };
+  static const Def defs[] = {
+      {"910b-vector", "vector.startup=0", "fixed startup vs the measured 3-4 cycle floor"},
+      {"910b3-cube", "cube.startup=23", "the 910B3 table's +23 cycle constant"},
+      {"910b-datamove", "noc.core_read_bytes_per_cycle=171", "GM->L1 plateau (171 B/cycle measured) above the per-core link"},
+      {"910b-datamove", "l2.write_hit_latency=1", "GM writes: measured small writes take less than the L2 write latency"},
+      {"91095-datamove", "mte.l1_l0b.bytes_per_cycle=256", "ascend910_95 L1->L0B table is a copy of L1->L0A"}};
+  std::vector<WhatIf> out;
+  for (const Def& d : defs) {
+    const Table* base = nullptr;
+    for (const Table& t : tables)
+      if (t.id == d.table) base = &t;
+    if (!base) continue;
+    Options o2 = o;
+    o2.sets.push_back(d.set);
+    WhatIf w;
+    w.table = d.table;
+    w.set = d.set;
+    w.why = d.why;
+    w.before = summarize(*base);
+    w.after = summarize(run_table(d.table, o2));
+    out.push_back(w);
+  }
+  return out;
+}
+
+std::vector<Table> run_calibration(const Options& o) {
+  std::vector<Table> out;
+  for (const std::string& id : table_ids()) {
+    if (!o.only.empty() && !contains(o.only, id)) continue;
+    out.push_back(run_table(id, o));
+  }
+  return out;
+}
+
+}  // namespace npu::cli::calib
