@@ -130,11 +130,12 @@ quick test `timing_calib_points_test` checks that one more instruction adds exac
   rounding, except the ascend910_95 L1->L0B table. It is a copy of L1->L0A (256 B/cycle, flagged as
   a placeholder), and the config keeps the 128 B/cycle that the 910B measurement shows.
 - **GM paths.** Model time = MTE startup + the L2 hit latency (241 read, 96 write) + the bytes at
-  the slowest of the MTE rate, the L2 slice port and the core's link to the L2 (`noc.*`: 110 B/cycle
-  read, 86 write). Against the measurements:
-  - GM->L1: measured plateau about 171 B/cycle (AIC), above the 110 B/cycle link. The model is
-    30-50 % slow on large transfers and about 40 % high at 1 KiB (178 measured, below the L2 read
-    latency itself).
+  the slowest of the MTE rate, the L2 slice port and the core's link to the L2, per core type
+  (`noc.aic_*`: 171 B/cycle read, 118 write, fitted to the AIC GM->L1 and L0C->GM tables;
+  `noc.core_*` for AIV: 110 read, 86 write). Against the measurements:
+  - GM->L1: the fitted 171 B/cycle link matches the measured plateau; the model is within 5 %
+    from 64 KiB up and about 40 % high at 1 KiB (178 measured, below the L2 read latency
+    itself).
   - GM->UB: the 910B1 plateau is 45.6 B/cycle, and the model (110) is 2x fast on large transfers.
     The 910B3 table (124 B/cycle) agrees with the model within 10-30 %. The two tables disagree by
     2.4x (calibration README), and the config sits between them.
@@ -142,11 +143,10 @@ quick test `timing_calib_points_test` checks that one more instruction adds exac
     43-cycle startup on top, so it is 10-25 % high in the middle sizes.
   - L0C->GM: measured sizes up to 8 KiB take a flat 82-88 cycles, less than the write latency.
     The hardware behaves like posted writes plus a short fixed cost; the model charges latency +
-    bytes at the 86 B/cycle write link. The model is 1.3-2.2x high, and 1.4x on large transfers
-    (118 B/cycle measured).
-  One per-core link figure cannot serve both the AIC paths (GM->L1 171, L0C->GM 118 B/cycle
-  measured) and the AIV paths (GM->UB 46-124, UB->GM 64). The link is per core, not per path
-  (hw/mem interconnect).
+    bytes at the 118 B/cycle AIC write link. The model is 1.3-1.9x high up to 16 KiB and within
+    15 % from 64 KiB up.
+  The links are per core type, not per path (hw/mem interconnect): the AIC paths (GM->L1 171,
+  L0C->GM 118 B/cycle measured) and the AIV paths (GM->UB 46-124, UB->GM 64) get their own.
 )";
 
 }  // namespace

@@ -316,13 +316,13 @@ struct PathDef {
 const std::map<std::string, PathDef>& path_map() {
   static const std::map<std::string, PathDef> m = {
       {"GM_TO_L1", {CoreType::Aic, Pipe::Mte2, true,
-                    "mte.gm_l1; l2.read_hit_latency, l2.slice_bytes_per_cycle, noc.core_read_bytes_per_cycle"}},
+                    "mte.gm_l1; l2.read_hit_latency, l2.slice_bytes_per_cycle, noc.aic_read_bytes_per_cycle"}},
       {"GM_TO_UB", {CoreType::Aiv, Pipe::Mte2, true,
                     "mte.gm_ub; l2.read_hit_latency, l2.slice_bytes_per_cycle, noc.core_read_bytes_per_cycle"}},
       {"UB_TO_GM", {CoreType::Aiv, Pipe::Mte3, true,
                     "mte.ub_gm; l2.write_hit_latency, l2.slice_bytes_per_cycle, noc.core_write_bytes_per_cycle"}},
       {"L0C_TO_GM", {CoreType::Aic, Pipe::Fixp, true,
-                     "mte.l0c_gm; l2.write_hit_latency, l2.slice_bytes_per_cycle, noc.core_write_bytes_per_cycle"}},
+                     "mte.l0c_gm; l2.write_hit_latency, l2.slice_bytes_per_cycle, noc.aic_write_bytes_per_cycle"}},
       {"L1_TO_L0A", {CoreType::Aic, Pipe::Mte1, false, "mte.l1_l0a"}},
       {"L1_TO_L0B", {CoreType::Aic, Pipe::Mte1, false, "mte.l1_l0b"}},
       {"L1_TO_FB", {CoreType::Aic, Pipe::Fixp, false, "mte.l1_fb"}},
@@ -447,7 +447,7 @@ std::vector<WhatIf> run_what_ifs(const std::vector<Table>& tables, const Options
   static const Def defs[] = {
       {"910b-vector", "vector.startup=0", "fixed startup vs the measured 3-4 cycle floor"},
       {"910b3-cube", "cube.startup=23", "the 910B3 table's +23 cycle constant"},
-      {"910b-datamove", "noc.core_read_bytes_per_cycle=171", "GM->L1 plateau (171 B/cycle measured) above the per-core link"},
+      {"910b-datamove", "noc.aic_read_bytes_per_cycle=110", "AIC GM->L1 link at the ini per-core rate (the AIV figure) instead of the fitted 171"},
       {"910b-datamove", "l2.write_hit_latency=1", "GM writes: measured small writes take less than the L2 write latency"},
       {"91095-datamove", "mte.l1_l0b.bytes_per_cycle=256", "ascend910_95 L1->L0B table is a copy of L1->L0A"}};
   std::vector<WhatIf> out;

@@ -43,6 +43,10 @@ struct PathConfig {
 struct MteConfig {
   PathConfig gm_ub, ub_gm, gm_l1, l1_l0a, l1_l0b, l1_fb, ub_l1, l1_ub, l0c_gm, l0c_ub;
   uint32_t max_outstanding = 16;  // line requests an MTE keeps in flight to L2
+  // Look-ahead bound of one GM DMA (GmPortOptions::quantum): a DMA books the shared memory
+  // timelines at most this far ahead of simulation time, so concurrent DMAs interleave.
+  // 0 = unbounded (each DMA books up to its end at issue).
+  uint32_t quantum_cycles = 0;
 };
 
 struct CubeConfig {
@@ -85,9 +89,12 @@ struct HbmConfig {
   uint32_t interleave = 512;           // bytes per channel before moving to the next
 };
 
-// Links between cores and the L2 slices.
+// Links between cores and the L2 slices, one read and one write link per core port. The rates
+// depend on the port's core type (measured AIC paths are faster than AIV ones): core_* for AIV
+// ports (and any port not declared AIC), aic_* for AIC ports (Interconnect::set_port_core).
 struct NocConfig {
-  double core_read_bytes_per_cycle = 1, core_write_bytes_per_cycle = 1;
+  double core_read_bytes_per_cycle = 1, core_write_bytes_per_cycle = 1;  // AIV
+  double aic_read_bytes_per_cycle = 1, aic_write_bytes_per_cycle = 1;    // AIC
   uint32_t latency = 0;
 };
 

@@ -219,6 +219,9 @@ std::vector<KeySpec> build_schema() {
   add_mte_path(s, "l0c_ub", &MteConfig::l0c_ub, "L0C->UB (FIXP, a5 only)");
   s.push_back(int_key("mte.max_outstanding", FIELD(mte.max_outstanding), 1, 4096, "requests",
                       "L2-line requests one MTE keeps in flight (bounds one core's GM bandwidth by latency)."));
+  s.push_back(int_key("mte.quantum_cycles", FIELD(mte.quantum_cycles), 0, 1e9, "cycles",
+                      "Look-ahead bound of one GM DMA: it books the shared L2/HBM/link timelines at most this "
+                      "far ahead of simulation time, so concurrent DMAs interleave (0 = book to the end at issue)."));
   // cube
   s.push_back(int_key("cube.startup", FIELD(cube.startup), 0, 100000, "cycles",
                       "Fixed cycles per mmad: startup + ceil(m/m0) * ceil(n/n0) * ceil(k/k0)."));
@@ -265,9 +268,13 @@ std::vector<KeySpec> build_schema() {
                        "Bytes mapped to one channel before the next (a multiple of l2.line, a power of two)."));
   // noc
   s.push_back(float_key("noc.core_read_bytes_per_cycle", FIELD(noc.core_read_bytes_per_cycle), 0.001, 65536, "B/cycle",
-                        "Read bandwidth of one core's link to the L2."));
+                        "Read bandwidth of one AIV core's link to the L2 (also any port not declared AIC)."));
   s.push_back(float_key("noc.core_write_bytes_per_cycle", FIELD(noc.core_write_bytes_per_cycle), 0.001, 65536, "B/cycle",
-                        "Write bandwidth of one core's link to the L2."));
+                        "Write bandwidth of one AIV core's link to the L2 (also any port not declared AIC)."));
+  s.push_back(float_key("noc.aic_read_bytes_per_cycle", FIELD(noc.aic_read_bytes_per_cycle), 0.001, 65536, "B/cycle",
+                        "Read bandwidth of one AIC core's link to the L2 (its MTE2 port: GM->L1)."));
+  s.push_back(float_key("noc.aic_write_bytes_per_cycle", FIELD(noc.aic_write_bytes_per_cycle), 0.001, 65536, "B/cycle",
+                        "Write bandwidth of one AIC core's link to the L2 (its FixPipe port: L0C->GM)."));
   s.push_back(int_key("noc.latency", FIELD(noc.latency), 0, 100000, "cycles", "One-way link latency, added to every request and response."));
   // sim
   s.push_back(int_key("sim.watchdog_cycles", FIELD(sim.watchdog_cycles), 1000, 1e15, "cycles",

@@ -37,7 +37,10 @@ void PipeUnit::execute_data(const sem::DispatchedInstr& di, UnitCounters& c) {
       const PathConfig* path = path_of(L.hw.mte, tc);
       GmPort::Options opt;
       opt.issue_bytes_per_cycle = path->bytes_per_cycle;
-      if (obs) obs->before_gm_issue();
+      // Bounded look-ahead so DMAs that overlap in time share the memory system fairly
+      // (mte.quantum_cycles); issue() may then wait, so time can pass before it returns.
+      opt.quantum = sc_core::sc_time::from_value(L.ticks(L.hw.mte.quantum_cycles));
+      if (obs) obs->before_gm_issue(core_.state.id, pipe_);
       GmPort::Result r = port->issue(lines, ranges.front().is_write, ranges.front().hint,
                                      sc_core::sc_time::from_value(t0 + L.ticks(path->startup)), opt);
       const uint64_t gm_end = L.ceil_cycle(r.end.value());
@@ -62,7 +65,9 @@ void PipeUnit::execute_data(const sem::DispatchedInstr& di, UnitCounters& c) {
     rec.reason = mem_stall ? StallReason::Memory : StallReason::None;
     obs->on_instr(rec);
   }
-  sc_core::wait(sc_core::sc_time::from_value(end - t0));
+  // Not end - t0: with a quantum, issue() above may already have advanced time.
+  const uint64_t now = CycleClock::now();
+  if (end > now) sc_core::wait(sc_core::sc_time::from_value(end - now));
   if (!L.timing_only) sem::execute(di, core_.exec);
   c.busy_cycles += (end - t0) / L.clock.period;
   c.stall_memory += mem_stall / L.clock.period;

@@ -10,11 +10,14 @@ Interconnect::Interconnect(sc_core::sc_module_name name, const NocConfig& cfg, c
                            uint32_t ports, CycleClock clock)
     : sc_module(name), cfg_(cfg), geo_(geo), clock_(clock), latency_ticks_(clock.ticks(cfg.latency)),
       stats_("noc") {
-  if (!(cfg.core_read_bytes_per_cycle > 0) || !(cfg.core_write_bytes_per_cycle > 0))
-    throw Error("invalid NoC configuration: core read/write bytes per cycle must be > 0");
+  if (!(cfg.core_read_bytes_per_cycle > 0) || !(cfg.core_write_bytes_per_cycle > 0) ||
+      !(cfg.aic_read_bytes_per_cycle > 0) || !(cfg.aic_write_bytes_per_cycle > 0))
+    throw Error("invalid NoC configuration: core/aic read/write bytes per cycle must be > 0");
   for (uint32_t i = 0; i < ports; ++i) {
     ports_.push_back(std::make_unique<Port>("port" + std::to_string(i)));
     Port& p = *ports_.back();
+    p.read_bytes_per_cycle = cfg.core_read_bytes_per_cycle;
+    p.write_bytes_per_cycle = cfg.core_write_bytes_per_cycle;
     p.socket = std::make_unique<PortSocket>(("port_" + std::to_string(i)).c_str());
     p.socket->register_b_transport(this, &Interconnect::b_transport, static_cast<int>(i));
     p.stats.add("bytes_read", &p.bytes_read, "byte", "bytes read through this core port");
@@ -24,6 +27,13 @@ Interconnect::Interconnect(sc_core::sc_module_name name, const NocConfig& cfg, c
   }
   for (uint32_t s = 0; s < geo.slices; ++s)
     to_slice_.push_back(std::make_unique<SliceSocket>(("to_slice_" + std::to_string(s)).c_str()));
+}
+
+void Interconnect::set_port_core(uint32_t i, isa::CoreType type) {
+  Port& p = *ports_.at(i);
+  const bool aic = type == isa::CoreType::Aic;
+  p.read_bytes_per_cycle = aic ? cfg_.aic_read_bytes_per_cycle : cfg_.core_read_bytes_per_cycle;
+  p.write_bytes_per_cycle = aic ? cfg_.aic_write_bytes_per_cycle : cfg_.core_write_bytes_per_cycle;
 }
 
 void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
@@ -36,7 +46,7 @@ void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_
   if (p.is_write()) {
     port.write_link.retire(now);
     port.bytes_written += n;
-    const uint64_t dur = clock_.ticks(double(n) / cfg_.core_write_bytes_per_cycle);
+    const uint64_t dur = clock_.ticks(double(n) / port.write_bytes_per_cycle);
     const uint64_t at_slice = port.write_link.reserve(t, dur) + dur + latency_ticks_;
     delay = sc_core::sc_time::from_value(at_slice - now);
     (*to_slice_[slice])->b_transport(p, delay);
@@ -46,7 +56,7 @@ void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_
     delay = sc_core::sc_time::from_value(t + latency_ticks_ - now);
     (*to_slice_[slice])->b_transport(p, delay);
     const uint64_t data_ready = now + delay.value();
-    const uint64_t dur = clock_.ticks(double(n) / cfg_.core_read_bytes_per_cycle);
+    const uint64_t dur = clock_.ticks(double(n) / port.read_bytes_per_cycle);
     const uint64_t done = port.read_link.reserve(data_ready, dur) + dur;
     delay = sc_core::sc_time::from_value(done - now);
   }

@@ -1,14 +1,14 @@
 #pragma once
 // The interconnect from core ports to L2 slices: one tagged TLM target socket per core port,
 // one initiator socket per slice, routing by address (lines interleaved across slices).
-// Each core port has a read link and a write link, each a bandwidth timeline
-// (NocConfig::core_read/write_bytes_per_cycle), and the network adds NocConfig::latency once per
-// request (one way):
+// Each core port has a read link and a write link, each a bandwidth timeline at the rates of the
+// port's core type (NocConfig::aic_* for AIC ports, core_* for AIV and undeclared ports; see
+// set_port_core), and the network adds NocConfig::latency once per request (one way):
 //   read of n bytes issued at t:  slice sees it at t + latency; its data, ready at s, crosses the
-//                                 port's read link: done = s' + n / core_read_bytes_per_cycle
+//                                 port's read link: done = s' + n / read rate
 //                                 (s' = earliest gap at or after s)
 //   write of n bytes issued at t: the data crosses the write link from t' >= t, reaches the slice
-//                                 at t' + n / core_write_bytes_per_cycle + latency;
+//                                 at t' + n / write rate + latency;
 //                                 done = the slice's completion (the acknowledgement is free)
 // Cores streaming at once therefore contend in the slices and HBM channels, not in their links.
 #include <memory>
@@ -38,6 +38,8 @@ class Interconnect : public sc_core::sc_module {
   PortSocket& port(uint32_t i) { return *ports_.at(i)->socket; }
   SliceSocket& to_slice(uint32_t s) { return *to_slice_.at(s); }
   uint32_t ports() const { return static_cast<uint32_t>(ports_.size()); }
+  // Declares which core type owns port i (before simulation): its links take that type's rates.
+  void set_port_core(uint32_t i, isa::CoreType type);
   const StatGroup& stats() const { return stats_; }
 
  private:
@@ -45,6 +47,7 @@ class Interconnect : public sc_core::sc_module {
     explicit Port(const std::string& name) : stats(name) {}
     std::unique_ptr<PortSocket> socket;
     Timeline read_link, write_link;
+    double read_bytes_per_cycle = 1, write_bytes_per_cycle = 1;
     uint64_t bytes_read = 0, bytes_written = 0, requests = 0;
     StatGroup stats;
   };

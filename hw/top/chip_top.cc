@@ -29,7 +29,10 @@ ChipTop::ChipTop(sc_core::sc_module_name name, const HwConfig& hw, const isa::Pr
   uint32_t port = 0;
   auto make_core = [&](Cluster& cl, const sem::CoreId& id) {
     std::array<GmPort*, isa::kNumPipes> ports{};
+    // Each port's links run at its core type's rates (NocConfig aic_* / core_*).
+    mem_->set_port_core(port, id.type);
     ports[static_cast<int>(Pipe::Mte2)] = &mem_->port(port++);
+    mem_->set_port_core(port, id.type);
     ports[static_cast<int>(id.type == CoreType::Aic ? Pipe::Fixp : Pipe::Mte3)] = &mem_->port(port++);
     const std::string n = id.type == CoreType::Aic ? "aic" : "aiv" + std::to_string(id.sub);
     cores_.push_back(std::make_unique<CoreModel>(n.c_str(), id, *launch_, program.section(id.type), params, ports,

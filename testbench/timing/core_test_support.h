@@ -67,6 +67,8 @@ inline hw::HwConfig test_config() {
   c.hbm.interleave = 512;
   c.noc.core_read_bytes_per_cycle = 128;
   c.noc.core_write_bytes_per_cycle = 128;
+  c.noc.aic_read_bytes_per_cycle = 128;  // AIC ports as AIV ones: the hand derivations use one rate
+  c.noc.aic_write_bytes_per_cycle = 128;
   c.noc.latency = 0;
   c.sim.watchdog_cycles = 100000;
   return c;
