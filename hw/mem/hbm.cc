@@ -71,8 +71,7 @@ void Hbm::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
     Channel& ch = *channels_[channel_of(a)];
     ch.timeline.retire(now);
     const uint64_t dur = clock_.ticks(double(bytes) / cfg_.channel_bytes_per_cycle);
-    const uint64_t start = ch.timeline.reserve(arrive, dur);
-    done = std::max(done, start + dur + latency_ticks_);
+    done = std::max(done, ch.timeline.fill(arrive, dur) + latency_ticks_);
     (write ? ch.bytes_written : ch.bytes_read) += bytes;
     ++ch.requests;
     a = chunk_end;

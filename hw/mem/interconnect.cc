@@ -47,7 +47,7 @@ void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_
     port.write_link.retire(now);
     port.bytes_written += n;
     const uint64_t dur = clock_.ticks(double(n) / port.write_bytes_per_cycle);
-    const uint64_t at_slice = port.write_link.reserve(t, dur) + dur + latency_ticks_;
+    const uint64_t at_slice = port.write_link.fill(t, dur) + latency_ticks_;
     delay = sc_core::sc_time::from_value(at_slice - now);
     (*to_slice_[slice])->b_transport(p, delay);
   } else {
@@ -57,7 +57,7 @@ void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_
     (*to_slice_[slice])->b_transport(p, delay);
     const uint64_t data_ready = now + delay.value();
     const uint64_t dur = clock_.ticks(double(n) / port.read_bytes_per_cycle);
-    const uint64_t done = port.read_link.reserve(data_ready, dur) + dur;
+    const uint64_t done = port.read_link.fill(data_ready, dur);
     delay = sc_core::sc_time::from_value(done - now);
   }
 }

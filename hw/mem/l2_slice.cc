@@ -56,7 +56,7 @@ uint64_t L2Slice::hbm(bool write, uint64_t addr, uint64_t bytes, uint64_t at) {
 
 uint64_t L2Slice::port(uint64_t at, uint64_t bytes) {
   const uint64_t dur = clock_.ticks(double(bytes) / cfg_.slice_bytes_per_cycle);
-  return port_.reserve(at, dur) + dur;
+  return port_.fill(at, dur);
 }
 
 void L2Slice::evict(const L2Tags::Evicted& e, uint64_t at) {

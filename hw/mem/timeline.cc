@@ -26,6 +26,24 @@ uint64_t Timeline::reserve(uint64_t earliest, uint64_t duration) {
   return t;
 }
 
+uint64_t Timeline::fill(uint64_t earliest, uint64_t duration) {
+  uint64_t t = first_free(earliest);
+  if (duration == 0) return t;
+  busy_ticks_ += duration;
+  while (true) {
+    auto next = busy_.upper_bound(t);  // the first interval after the gap that starts at t
+    const uint64_t gap_end = next == busy_.end() ? UINT64_MAX : next->first;
+    if (gap_end - t >= duration) {
+      insert_merged(t, t + duration);
+      return t + duration;
+    }
+    duration -= gap_end - t;
+    const uint64_t resume = next->second;
+    insert_merged(t, gap_end);  // merges with *next
+    t = resume;
+  }
+}
+
 void Timeline::occupy(uint64_t start, uint64_t end) {
   if (end <= start) return;
   busy_ticks_ += end - start;

@@ -20,6 +20,10 @@ class Timeline {
  public:
   // Books [start, start + duration) at the earliest start >= earliest that fits in a gap.
   uint64_t reserve(uint64_t earliest, uint64_t duration);
+  // Work-conserving booking for data transfers: uses every idle tick from `earliest` on, across
+  // gaps, until `duration` ticks are served, and returns the end. Bandwidth is shared the way
+  // interleaved packets share a link; no gap too short for a whole request is lost.
+  uint64_t fill(uint64_t earliest, uint64_t duration);
   // Earliest t >= earliest at which the resource is idle (a gap of any length).
   uint64_t first_free(uint64_t earliest) const;
   // Marks [start, end) busy, merging with whatever it overlaps (for occupancy whose length is

@@ -28,6 +28,20 @@ TEST(Timeline, BooksBackToBackAndFillsGaps) {
   EXPECT_EQ(t.first_free(70), 70u);
 }
 
+TEST(Timeline, FillServesAcrossGapsWorkConserving) {
+  Timeline t;
+  EXPECT_EQ(t.reserve(10, 10), 10u);  // [10,20)
+  EXPECT_EQ(t.reserve(30, 10), 30u);  // [30,40)
+  // 25 ticks from 0: [0,10) gives 10, [20,30) gives 10, then 5 after 40 -> ends at 45.
+  EXPECT_EQ(t.fill(0, 25), 45u);
+  EXPECT_EQ(t.intervals(), 1u);       // [0,45) all busy
+  EXPECT_EQ(t.busy_ticks(), 45u);
+  EXPECT_EQ(t.fill(44, 0), 45u);      // zero work: the first idle tick
+  EXPECT_EQ(t.fill(50, 7), 57u);      // an idle timeline serves at once
+  EXPECT_EQ(t.fill(47, 5), 59u);      // 3 ticks in [47,50), then 2 after [50,57): ends at 59
+  EXPECT_EQ(t.fill(45, 2), 47u);      // the last idle ticks before 47
+}
+
 TEST(ServerPool, TakesTheEarliestIdleServer) {
   ServerPool p(2);
   auto a = p.acquire(0);
