@@ -71,8 +71,8 @@ TEST(HbmSaturation, RisesThenPlateausAtConfiguredBandwidth) {
   }
   // One core is limited by its own link, far below the chip's HBM.
   EXPECT_LT(pts.front().bytes_per_cycle, peak * 0.3);
-  // With every cluster streaming, HBM is the limit: within 10 % of the configured figure.
-  EXPECT_GE(pts.back().bytes_per_cycle, peak * 0.9);
+  // With every cluster streaming, HBM is the limit: within 5 % of the configured figure.
+  EXPECT_GE(pts.back().bytes_per_cycle, peak * 0.95);
 }
 
 }  // namespace
