@@ -14,7 +14,9 @@ int main(int argc, char** argv) {
   npu::cli::register_asm(app);
   npu::cli::register_config(app);
   npu::cli::register_run(app);
+  npu::cli::register_bench(app);
   npu::cli::register_trace_summary(app);
+  npu::cli::register_calibrate(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {

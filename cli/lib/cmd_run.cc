@@ -7,6 +7,7 @@
 
 #include "cli/lib/commands.h"
 #include "cli/lib/run_case.h"
+#include "cli/lib/trace_cli.h"
 #include "isa/error.h"
 
 namespace npu::cli {
@@ -27,6 +28,7 @@ void register_run(CLI::App& app) {
                   "replaced only when the run completes");
   run->add_flag("--iss", o->iss, "run the functional ISS instead of the SystemC model (no timing)");
   run->add_flag("-q,--quiet", *quiet, "do not print the report");
+  add_trace_options(*run, o->trace);  // --vcd, --trace, --instr-csv, --trace-window, --trace-select
   run->callback([o, quiet] {
     RunResult r;
     try {

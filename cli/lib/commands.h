@@ -11,6 +11,8 @@ namespace npu::cli {
 void register_asm(CLI::App& app);      // npusim asm, npusim disasm, npusim isa-doc
 void register_config(CLI::App& app);   // npusim config-doc, npusim config-check
 void register_run(CLI::App& app);      // npusim run CASE
+void register_bench(CLI::App& app);    // npusim bench
 void register_trace_summary(CLI::App& app);  // npusim trace-summary FILE
+void register_calibrate(CLI::App& app);  // npusim calibrate (model vs msKPP tables)
 
 }  // namespace npu::cli

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hw/config/hw_config.h"
+#include "hw/top/trace_options.h"
 #include "isa/program.h"
 #include "isa/sem/gm.h"
 
@@ -28,6 +29,7 @@ struct SimRequest {
   std::vector<int64_t> params;      // program.params order
   int block_dim = 1;
   std::vector<RegionSpec> regions;  // same tensors as gm->regions(), with cache overrides
+  hw::TraceOptions trace;           // SystemC only: trace files and per-label statistics
 };
 
 // What a backend reports. Timed runs fill total_cycles; every JSON part is copied into

@@ -158,6 +158,10 @@ RunResult run_case(const RunOptions& o) {
   req.gm = &gm;
   req.params = params;
   req.block_dim = spec.block_dim;
+  req.trace = o.trace;
+  if (o.iss && o.trace.writes_files()) throw Error("--vcd, --trace and --instr-csv need the SystemC model (not --iss)");
+  // Per-label statistics whenever the kernel has semantic labels (stats.json "labels").
+  req.trace.label_stats = !prog.aic.labels.empty() || !prog.aiv.labels.empty();
 
   // 3. Simulate, read back, compare.
   SimOutcome sim;

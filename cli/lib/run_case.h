@@ -15,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "hw/top/trace_options.h"
+
 #include "testbench/golden/compare.h"
 #include "testbench/golden/tensor.h"
 
@@ -29,6 +31,7 @@ struct RunOptions {
   std::vector<std::string> vars;    // case var overrides "NAME=VALUE"
   std::string out_dir;              // "" = write no files
   bool iss = false;                 // functional ISS instead of the SystemC model
+  hw::TraceOptions trace;           // --vcd, --trace, --instr-csv, --trace-window, --trace-select
 };
 
 struct OutputVerdict {

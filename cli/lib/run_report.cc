@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 
+#include "hw/top/trace_labels.h"
 #include "testbench/golden/compare.h"
 
 namespace npu::cli {
@@ -186,6 +187,7 @@ std::string format_report(const json& s) {
       line(b);
       line("");
     }
+    if (s.contains("labels")) o += hw::format_label_report(s["labels"]) + (s["labels"].empty() ? "" : "\n");
     line("Compute");
     std::string c = "  peak " + fmt("%.1f", num(rf, "peak_tflops")) + " TFLOPS (bf16, whole chip)";
     if (rf["flops"].is_number()) {

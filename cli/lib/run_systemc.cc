@@ -9,6 +9,7 @@ SimOutcome run_on_systemc(const SimRequest& req) {
   hw::RunOptions ho;
   for (const RegionSpec& r : req.regions)
     if (r.cache) ho.cache_policy[r.name] = *r.cache;
+  ho.trace = req.trace;
   hw::RunResult r = hw::run_systemc(*req.hw, *req.program, *req.gm, req.params, req.block_dim, ho);
 
   SimOutcome out;

@@ -71,7 +71,7 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
   register_regions(top.mem(), gm, hw, opt);
   std::unique_ptr<TraceSession> trace;  // dies before top
   if (opt.trace.any()) {
-    trace = std::make_unique<TraceSession>(opt.trace, top, program);  // before sc_start (VCD)
+    trace = std::make_unique<TraceSession>(opt.trace, top, program);  // before sc_start
     top.launch().observer = trace.get();
   }
   auto finish_trace_quietly = [&] {

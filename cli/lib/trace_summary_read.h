@@ -1,0 +1,36 @@
+#pragma once
+// Reading a trace back for `npusim trace-summary`: the Chrome trace JSON of `npusim run
+// --trace` or the CSV of `--instr-csv` (told apart by content), as one list of unit events.
+// Wait events of the JSON are not read: every instruction carries its own stall and reason.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace npu::cli {
+
+struct SummaryEvent {
+  int core = 0;                 // index into TraceData::cores
+  int unit = 0;                 // isa::Pipe value (SCALAR = 0)
+  bool dispatch = false;        // SCALAR dispatching an instruction to a pipe
+  uint32_t pc = 0;
+  std::string mnemonic;         // first word of the disassembly
+  std::string disasm;
+  int label = 0;                // index into TraceData::labels ("" = none, index 0)
+  uint64_t dispatch_cycle = 0, start = 0, end = 0, stall = 0;
+  std::string reason;           // "", flag_wait, cross_core, memory, queue_full, barrier
+  bool waits() const { return stall > 0 && !reason.empty() && reason != "memory"; }
+};
+
+struct TraceData {
+  std::string format;                   // "json" or "csv"
+  std::vector<std::string> cores;       // "cluster0.aic", first-seen order
+  std::vector<std::string> labels{""};
+  std::vector<SummaryEvent> events;     // file order
+};
+
+// Throws npu::Error naming the file (and line) on anything it cannot read.
+TraceData read_trace_file(const std::string& path);
+// Same, from text already in memory (`name` is used in messages).
+TraceData parse_trace_text(const std::string& text, const std::string& name);
+
+}  // namespace npu::cli

@@ -1,0 +1,55 @@
+#pragma once
+// Streaming writer of the instruction timeline in the Chrome Trace Event format (JSON object
+// form), which Perfetto UI (ui.perfetto.dev) and chrome://tracing open:
+//   pid = core + 1 (process named "cluster3.aiv1"), tid = pipe (thread named SCALAR, MTE1, MTE2,
+//   MTE3, CUBE, VECTOR, FIXP), tid 16 + pipe = that unit's waits ("MTE2 waits": flag,
+//   cross-core, barrier, queue full); pid = cores + 1 "memory": counters "HBM GB/s" and
+//   "L2 hit rate %".
+// One "X" event per executed instruction per unit, args: cycle, end_cycle, dispatch_cycle, pc,
+// disasm, label, bytes, l2_hits, l2_misses, l2_bypass, stall_cycles, stall_reason. Timestamps in
+// microseconds at the configured clock (integer picoseconds, so events that do not overlap in
+// cycles never overlap in time). Every event is written when it arrives, one per line, so memory
+// stays bounded; close() ends the JSON.
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "hw/top/trace_event.h"
+
+namespace npu::hw {
+
+class ChromeTraceWriter {
+ public:
+  // selected[core][pipe]: which unit tracks to name (the caller filters the events).
+  // Throws npu::Error if the file cannot be created.
+  ChromeTraceWriter(const std::string& path, const TraceLayout& layout,
+                    const std::vector<std::vector<bool>>& selected, bool memory_tracks);
+  ~ChromeTraceWriter();
+  ChromeTraceWriter(const ChromeTraceWriter&) = delete;
+  ChromeTraceWriter& operator=(const ChromeTraceWriter&) = delete;
+
+  void instr(const TraceEvent& e);          // the X event, and the wait before it if any
+  // A counter sample at `cycle` on the memory process.
+  void counter(uint64_t cycle, const char* name, const char* key1, double v1, const char* key2 = nullptr,
+               double v2 = 0);
+  void close();                             // idempotent; throws npu::Error on a write error
+
+  static constexpr int kWaitTid = 16;
+
+ private:
+  void begin_event();
+  std::string ts(uint64_t cycle) const;
+  std::string dur_str(uint64_t c0, uint64_t c1) const;
+
+  std::string path_;
+  const TraceLayout& layout_;
+  std::FILE* f_ = nullptr;
+  bool first_ = true;
+  int memory_pid_ = 0;
+};
+
+// JSON string literal contents (quotes and control characters escaped).
+std::string json_escape(std::string_view s);
+
+}  // namespace npu::hw

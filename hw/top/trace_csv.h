@@ -1,0 +1,35 @@
+#pragma once
+// Per-instruction CSV (npusim run --instr-csv): one row per instruction per unit that spent
+// cycles on it, in the order the simulation retires them (deterministic: two runs of the same
+// case give identical files, so they diff cleanly). Columns:
+//   core,pipe,pc,disassembly,label,dispatch_cycle,start_cycle,end_cycle,stall_cycles,stall_reason,kind
+// kind: "exec" (the unit executed it) or "dispatch" (the SCALAR unit pushed it into the queue
+// of another pipe; the row's pipe is SCALAR). Stalls other than "memory" precede start_cycle.
+#include <cstdio>
+#include <string>
+
+#include "hw/top/trace_event.h"
+
+namespace npu::hw {
+
+class CsvTraceWriter {
+ public:
+  CsvTraceWriter(const std::string& path, const TraceLayout& layout);  // throws npu::Error
+  ~CsvTraceWriter();
+  CsvTraceWriter(const CsvTraceWriter&) = delete;
+  CsvTraceWriter& operator=(const CsvTraceWriter&) = delete;
+  void instr(const TraceEvent& e);
+  void close();  // idempotent; throws npu::Error on a write error
+
+  static const char* header();
+
+ private:
+  std::string path_;
+  const TraceLayout& layout_;
+  std::FILE* f_ = nullptr;
+};
+
+// A CSV field, quoted when it holds a comma, quote or newline.
+std::string csv_field(std::string_view s);
+
+}  // namespace npu::hw

@@ -1,0 +1,449 @@
+#include "hw/top/trace_session.h"
+
+#include <cstdio>
+#include <limits>
+
+#include "hw/core/timing.h"
+#include "hw/top/chip_top.h"
+#include "hw/top/trace_chrome.h"
+#include "hw/top/trace_csv.h"
+#include "hw/top/trace_labels.h"
+#include "hw/top/trace_vcd.h"
+#include "isa/disasm.h"
+#include "isa/error.h"
+#include "isa/program.h"
+#include "isa/sem/scalar.h"
+#include "isa/sem/shape.h"
+#include "isa/sem/sync.h"
+
+namespace npu::hw {
+
+using isa::Op;
+using isa::Pipe;
+using isa::TimingClass;
+
+namespace {
+
+constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
+
+bool is_vector_arith(TimingClass c) {
+  switch (c) {
+    case TimingClass::VecBinary:
+    case TimingClass::VecDiv:
+    case TimingClass::VecScalar:
+    case TimingClass::VecUnary:
+    case TimingClass::VecTranscend:
+    case TimingClass::VecReduce:
+    case TimingClass::VecReduceMax:
+    case TimingClass::VecBroadcast: return true;
+    default: return false;
+  }
+}
+
+bool is_mover(Pipe p) { return p == Pipe::Mte1 || p == Pipe::Mte2 || p == Pipe::Mte3 || p == Pipe::Fixp; }
+
+std::string ghz_text(double ghz) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", ghz);
+  return buf;
+}
+
+int64_t field(const isa::Instr& in, const char* name) {
+  const int i = in.d().field_index(name);
+  return i < 0 ? -1 : in.f[i].value;
+}
+
+}  // namespace
+
+TraceSession::TraceSession(const TraceOptions& opt, ChipTop& top, const isa::Program& program)
+    : opt_(opt), top_(top), program_(program) {
+  const LaunchState& L = top.launch();
+  period_ = L.clock.period;
+  has_aic_ = program.aic.present;
+  cores_per_cluster_ = (has_aic_ ? 1 : 0) + (program.aiv.present ? L.hw.chip.aiv_per_cluster : 0);
+  layout_.clock_ghz = L.hw.chip.clock_ghz;
+  layout_.labels.push_back("");
+  for (int t = 0; t < 2; ++t) {
+    const isa::CodeSection& cs = program.section(static_cast<isa::CoreType>(t));
+    Section& s = sections_[t];
+    s.disasm.assign(cs.code.size(), std::string());
+    s.label.assign(cs.code.size(), 0);
+    for (uint32_t pc = 0; pc < cs.code.size(); ++pc) {
+      const std::string& name = cs.label_at(pc);
+      if (name.empty()) continue;
+      size_t id = 1;
+      while (id < layout_.labels.size() && layout_.labels[id] != name) ++id;
+      if (id == layout_.labels.size()) layout_.labels.push_back(name);
+      s.label[pc] = static_cast<int>(id);
+    }
+  }
+  for (const auto& core : top.cores()) {
+    layout_.cores.push_back(TraceCore{core->state.id.name(), core->state.id.type});
+    std::array<bool, isa::kNumPipes> sel{};
+    for (int p = 0; p < isa::kNumPipes; ++p)
+      sel[p] = core->has_pipe(static_cast<Pipe>(p)) &&
+               trace_selected(opt.select, layout_.cores.back().name + "." +
+                                              std::string(isa::pipe_name(static_cast<Pipe>(p))));
+    selected_.push_back(sel);
+  }
+  dispatched_.resize(layout_.cores.size());
+  const MemSystem& mem = top.mem();
+  for (uint32_t s = 0; s < mem.slices(); ++s) memory_selected_ |= trace_selected(opt.select, "l2.slice" + std::to_string(s));
+  for (uint32_t c = 0; c < mem.hbm().channels(); ++c)
+    memory_selected_ |= trace_selected(opt.select, "hbm.ch" + std::to_string(c));
+  snap_l2_.resize(mem.slices());
+  snap_hbm_r_.resize(mem.hbm().channels());
+  snap_hbm_w_.resize(mem.hbm().channels());
+
+  if (!opt.json_path.empty()) {
+    std::vector<std::vector<bool>> sel;
+    for (const auto& s : selected_) sel.emplace_back(s.begin(), s.end());
+    json_ = std::make_unique<ChromeTraceWriter>(opt.json_path, layout_, sel, memory_selected_);
+  }
+  if (!opt.csv_path.empty()) csv_ = std::make_unique<CsvTraceWriter>(opt.csv_path, layout_);
+  if (opt.label_stats) labels_ = std::make_unique<LabelStats>(L.hw, layout_);
+  if (!opt.vcd_path.empty()) setup_vcd(program);
+}
+
+TraceSession::~TraceSession() {
+  try {
+    finish();
+  } catch (...) {
+  }
+}
+
+int TraceSession::core_index(const sem::CoreId& id) const {
+  return id.cluster * cores_per_cluster_ +
+         (id.type == isa::CoreType::Aic ? 0 : (has_aic_ ? 1 : 0) + id.sub);
+}
+
+const std::string& TraceSession::disasm(int core, uint32_t pc, const isa::Instr& in) {
+  Section& s = sections_[static_cast<int>(layout_.cores[core].type)];
+  if (pc >= s.disasm.size()) {
+    static thread_local std::string scratch;
+    scratch = isa::disassemble(in, &program_);
+    return scratch;
+  }
+  if (s.disasm[pc].empty()) s.disasm[pc] = isa::disassemble(in, &program_);
+  return s.disasm[pc];
+}
+
+bool TraceSession::in_window(uint64_t start, uint64_t end) const {
+  // Zero-length events count when their instant lies in the window.
+  return end >= opt_.window_start && start < opt_.window_end && (end > opt_.window_start || start == end);
+}
+
+void TraceSession::setup_vcd(const isa::Program& program) {
+  const uint64_t ws = opt_.window_start * period_;
+  const uint64_t we = opt_.window_end == kMax || opt_.window_end > kMax / period_ ? kMax : opt_.window_end * period_;
+  vcd_ = std::make_unique<VcdRecorder>(opt_.vcd_path, ws, we);
+  VcdRecorder& v = *vcd_;
+  // Pipe pairs the program's flag instructions name, per core type.
+  std::array<std::array<bool, isa::kNumPipes * isa::kNumPipes>, 2> pairs{};
+  std::array<bool, 2> uses_cc{};
+  for (int t = 0; t < 2; ++t)
+    for (const isa::Instr& in : program.section(static_cast<isa::CoreType>(t)).code) {
+      if (in.op == Op::SET_FLAG || in.op == Op::WAIT_FLAG) {
+        const int64_t src = field(in, "src"), dst = field(in, "dst");
+        if (src >= 0 && dst >= 0 && src < isa::kNumPipes && dst < isa::kNumPipes)
+          pairs[t][src * isa::kNumPipes + dst] = true;
+      }
+      if (in.op == Op::CC_SET || in.op == Op::CC_WAIT) uses_cc[t] = true;
+    }
+  unit_sig_.resize(layout_.cores.size());
+  flag_sig_.resize(layout_.cores.size());
+  cc_sig_.resize(layout_.cores.size());
+  for (size_t c = 0; c < layout_.cores.size(); ++c) {
+    flag_sig_[c].fill(-1);
+    cc_sig_[c] = {-1, -1};
+    const std::string& cn = layout_.cores[c].name;
+    bool any = false;
+    for (int p = 0; p < isa::kNumPipes; ++p) {
+      if (!selected_[c][p]) continue;
+      any = true;
+      const std::string u = cn + "." + std::string(isa::pipe_name(static_cast<Pipe>(p)));
+      UnitSignals& s = unit_sig_[c][p];
+      s.busy = v.add(u + ".busy", 1);
+      s.pc = v.add(u + ".pc", 32);
+      s.op = v.add(u + ".opcode", 8);
+      if (p != 0) s.queue = v.add(u + ".queue", 8);
+    }
+    if (!any) continue;
+    const int t = static_cast<int>(layout_.cores[c].type);
+    for (int src = 0; src < isa::kNumPipes; ++src)
+      for (int dst = 0; dst < isa::kNumPipes; ++dst)
+        if (pairs[t][src * isa::kNumPipes + dst])
+          flag_sig_[c][src * isa::kNumPipes + dst] =
+              v.add(cn + ".flags." + std::string(isa::pipe_name(static_cast<Pipe>(src))) + "_" +
+                        std::string(isa::pipe_name(static_cast<Pipe>(dst))),
+                    8);
+    if (uses_cc[t]) cc_sig_[c] = {v.add(cn + ".cc.sets", 32), v.add(cn + ".cc.waits", 32)};
+  }
+  const MemSystem& mem = top_.mem();
+  for (uint32_t s = 0; s < mem.slices(); ++s) {
+    const std::string n = "l2.slice" + std::to_string(s);
+    if (!trace_selected(opt_.select, n)) {
+      slice_sig_.push_back({-1, -1, -1});
+      continue;
+    }
+    slice_sig_.push_back({v.add(n + ".hits", 32), v.add(n + ".misses", 32), v.add(n + ".bypasses", 32)});
+  }
+  for (uint32_t c = 0; c < mem.hbm().channels(); ++c) {
+    const std::string n = "hbm.ch" + std::to_string(c);
+    channel_sig_.push_back(trace_selected(opt_.select, n) ? v.add(n + ".bytes_in_flight", 32) : -1);
+  }
+  if (trace_selected(opt_.select, "mte")) mte_sig_ = v.add("mte.active", 16);
+
+  std::string comment = "npusim VCD. Time unit = the SystemC time resolution (" +
+                        sc_core::sc_get_time_resolution().to_string() + "); one core cycle = " +
+                        std::to_string(period_) + " time units (chip clock " + ghz_text(layout_.clock_ghz) +
+                        " GHz, cycle = time / " + std::to_string(period_) + ").\nopcode values:";
+  for (int o = 0; o < isa::kNumOps; ++o)
+    comment += (o % 8 == 0 ? "\n" : " ") + std::to_string(o) + "=" +
+               std::string(isa::def(static_cast<Op>(o)).mnemonic);
+  v.open(comment);
+}
+
+void TraceSession::attribute() {
+  const MemSystem& mem = top_.mem();
+  const size_t n = open_gm_.size();
+  for (uint32_t s = 0; s < mem.slices(); ++s) {
+    const L2Counters& now = mem.slice(s).counters();
+    L2Counters& was = snap_l2_[s];
+    const std::array<uint64_t, 3> d = {now.read_hits + now.write_hits - was.read_hits - was.write_hits,
+                                       now.read_misses + now.write_misses - was.read_misses - was.write_misses,
+                                       now.bypass_reads + now.bypass_writes - was.bypass_reads - was.bypass_writes};
+    was = now;
+    if (n == 0) continue;
+    size_t i = 0;
+    for (auto& [key, g] : open_gm_) {
+      for (int k = 0; k < 3; ++k) g.slice[s][k] += d[k] / n + (i == 0 ? d[k] % n : 0);
+      ++i;
+    }
+  }
+  for (uint32_t c = 0; c < mem.hbm().channels(); ++c) {
+    const uint64_t r = mem.hbm().bytes_read(c), w = mem.hbm().bytes_written(c);
+    const std::array<uint64_t, 2> d = {r - snap_hbm_r_[c], w - snap_hbm_w_[c]};
+    snap_hbm_r_[c] = r;
+    snap_hbm_w_[c] = w;
+    if (n == 0) continue;
+    size_t i = 0;
+    for (auto& [key, g] : open_gm_) {
+      for (int k = 0; k < 2; ++k) g.channel[c][k] += d[k] / n + (i == 0 ? d[k] % n : 0);
+      ++i;
+    }
+  }
+}
+
+uint64_t TraceSession::hold_tick() const {
+  uint64_t t = kMax;
+  for (const auto& [key, g] : open_gm_) t = std::min(t, g.start_tick);
+  return t;
+}
+
+void TraceSession::before_gm_issue(const sem::CoreId& core, Pipe pipe) {
+  attribute();
+  OpenGm& g = open_gm_[core_index(core) * isa::kNumPipes + static_cast<int>(pipe)];
+  g.start_tick = sc_core::sc_time_stamp().value();
+  g.slice.assign(snap_l2_.size(), {0, 0, 0});
+  g.channel.assign(snap_hbm_r_.size(), {0, 0});
+  if (vcd_) vcd_->hold(hold_tick());
+}
+
+void TraceSession::memory_deltas(const InstrRecord& r, int core, TraceEvent& e) {
+  attribute();
+  auto it = open_gm_.find(core * isa::kNumPipes + static_cast<int>(r.unit));
+  if (it == open_gm_.end()) return;  // (no before_gm_issue: nothing to attribute)
+  const OpenGm g = std::move(it->second);
+  open_gm_.erase(it);  // (the VCD hold is lifted at the end of on_instr, after its changes)
+  uint64_t hbm_r = 0, hbm_w = 0;
+  for (size_t s = 0; s < g.slice.size(); ++s) {
+    const auto& d = g.slice[s];
+    e.l2_hits += d[0];
+    e.l2_misses += d[1];
+    e.l2_bypass += d[2];
+    if (vcd_ && slice_sig_[s][0] >= 0) {
+      const uint64_t t = r.start * period_;
+      for (int k = 0; k < 3; ++k)
+        if (d[k]) vcd_->add_at(t, slice_sig_[s][k], static_cast<int64_t>(d[k]));
+    }
+  }
+  for (size_t c = 0; c < g.channel.size(); ++c) {
+    const uint64_t dr = g.channel[c][0], dw = g.channel[c][1];
+    hbm_r += dr;
+    hbm_w += dw;
+    if (vcd_ && channel_sig_[c] >= 0 && dr + dw > 0) {
+      vcd_->add_at(r.gm_start * period_, channel_sig_[c], static_cast<int64_t>(dr + dw));
+      vcd_->add_at(r.gm_end * period_, channel_sig_[c], -static_cast<int64_t>(dr + dw));
+    }
+  }
+  e.hbm_bytes = hbm_r + hbm_w;
+  if (json_ && memory_selected_) add_to_bins(r, hbm_r, hbm_w, e.l2_hits, e.l2_misses, e.l2_bypass);
+}
+
+void TraceSession::add_to_bins(const InstrRecord& r, uint64_t hbm_r, uint64_t hbm_w, uint64_t hits, uint64_t misses,
+                               uint64_t bypass) {
+  const uint64_t S = opt_.sample_cycles ? opt_.sample_cycles : 1;
+  // Bins before the earliest transfer still being issued are final.
+  const uint64_t hold = hold_tick();
+  flush_bins(std::min(r.start, hold == kMax ? kMax : hold / period_));
+  auto bin = [&](uint64_t idx) -> Bin& {
+    idx = std::max(idx, bins_emitted_);  // (a bin already written: count it in the next one)
+    if (bins_.empty()) bins_first_ = idx;
+    while (bins_first_ + bins_.size() <= idx) bins_.emplace_back();
+    return bins_[idx - bins_first_];
+  };
+  Bin& b0 = bin(r.start / S);
+  b0.hits += hits;
+  b0.misses += misses;
+  b0.bypass += bypass;
+  // HBM bytes spread evenly over the transfer's cycles [gm_start, gm_end).
+  const uint64_t a = r.gm_start, z = std::max(r.gm_end, r.gm_start + 1);
+  const double total = double(z - a);
+  for (uint64_t i = a / S; i * S < z; ++i) {
+    const uint64_t lo = std::max(a, i * S), hi = std::min(z, (i + 1) * S);
+    const double share = double(hi - lo) / total;
+    Bin& b = bin(i);
+    b.hbm_read += static_cast<uint64_t>(double(hbm_r) * share + 0.5);
+    b.hbm_written += static_cast<uint64_t>(double(hbm_w) * share + 0.5);
+  }
+}
+
+void TraceSession::flush_bins(uint64_t before_cycle) {
+  const uint64_t S = opt_.sample_cycles ? opt_.sample_cycles : 1;
+  while (!bins_.empty() && (bins_first_ + 1) * S <= before_cycle) {
+    const Bin& b = bins_.front();
+    const uint64_t c0 = bins_first_ * S;
+    if (json_ && in_window(c0, c0 + S)) {
+      // bytes per S cycles -> GB/s: bytes * clock_ghz / S.
+      json_->counter(c0, "HBM GB/s", "read", double(b.hbm_read) * layout_.clock_ghz / double(S), "write",
+                     double(b.hbm_written) * layout_.clock_ghz / double(S));
+      const uint64_t acc = b.hits + b.misses + b.bypass;
+      if (acc) json_->counter(c0, "L2 hit rate %", "hit_rate", 100.0 * double(b.hits) / double(acc));
+    }
+    bins_.pop_front();
+    ++bins_first_;
+    bins_emitted_ = bins_first_;
+  }
+}
+
+void TraceSession::on_instr(const InstrRecord& r) {
+  const int c = core_index(*r.core);
+  const isa::Instr& in = *r.in;
+  TraceEvent e;
+  e.core = c;
+  e.unit = r.unit;
+  e.dispatch = r.dispatch;
+  e.target = r.dispatch && r.di ? r.di->pipe : r.unit;
+  e.pc = r.pc;
+  e.op = in.op;
+  e.mnemonic = in.d().mnemonic;
+  const Section& sec = sections_[static_cast<int>(layout_.cores[c].type)];
+  e.label_id = r.pc < sec.label.size() ? sec.label[r.pc] : 0;
+  e.label = layout_.labels[e.label_id];
+  e.start = r.start;
+  e.end = r.end;
+  e.stall = r.stall;
+  e.reason = r.reason;
+  e.dispatch_cycle = r.start;
+  if (r.dispatch) {
+    e.dispatch_cycle = r.end;
+    dispatched_[c][static_cast<int>(e.target)].push_back(r.end);
+  } else if (r.unit != Pipe::Scalar) {
+    auto& q = dispatched_[c][static_cast<int>(r.unit)];
+    if (!q.empty()) {
+      e.dispatch_cycle = q.front();
+      q.pop_front();
+    }
+  }
+  std::string what;
+  if (r.stall > 0) {
+    switch (r.reason) {
+      case StallReason::FlagWait:
+        if (r.di)
+          what = sem::flag_name(static_cast<Pipe>((*r.di)["src"]), static_cast<Pipe>((*r.di)["dst"]),
+                                static_cast<int>((*r.di)["id"]));
+        break;
+      case StallReason::CrossCore:
+        if (r.di) what = "id " + std::to_string((*r.di)["id"]);
+        break;
+      case StallReason::Barrier: what = in.op == Op::END ? "end (pipes drain)" : "pipes drain"; break;
+      case StallReason::QueueFull: what = std::string(isa::pipe_name(e.target)) + " queue"; break;
+      default: break;
+    }
+  }
+  e.wait_what = what;
+  if (!r.dispatch && r.di && sem::is_data_op(in.op)) {
+    const sem::InstrShape shape = timing_shape(*r.di);
+    const TimingClass tc = in.d().timing;
+    if (path_of(top_.launch().hw.mte, tc)) e.bytes = shape.bytes;
+    if (tc == TimingClass::Mmad || tc == TimingClass::MmadMx)
+      e.flops = 2 * macs_of(*r.di, shape);
+    else if (is_vector_arith(tc))
+      e.flops = shape.elements;
+  }
+  if (r.has_gm) memory_deltas(r, c, e);
+
+  if (labels_) labels_->add(e);
+  const bool sel = selected_[c][static_cast<int>(r.unit)];
+  const bool waits = r.reason != StallReason::Memory;
+  if (sel && (json_ || csv_) && in_window(r.start - (waits ? r.stall : 0), r.end)) {
+    e.disasm = disasm(c, r.pc, in);
+    if (json_) json_->instr(e);
+    if (csv_) csv_->instr(e);
+  }
+  if (vcd_) {
+    vcd_event(r, c, e);
+    if (r.has_gm) vcd_->hold(hold_tick());
+  }
+}
+
+void TraceSession::vcd_event(const InstrRecord& r, int c, const TraceEvent& e) {
+  VcdRecorder& v = *vcd_;
+  const uint64_t t0 = r.start * period_, t1 = r.end * period_;
+  const int u = static_cast<int>(r.unit);
+  if (selected_[c][u]) {
+    const UnitSignals& s = unit_sig_[c][u];
+    if (r.end > r.start) {
+      v.add_at(t0, s.busy, 1);
+      v.add_at(t1, s.busy, -1);
+    }
+    v.set_at(t0, s.pc, r.pc);
+    v.set_at(t0, s.op, static_cast<int64_t>(r.in->op));
+    if (!r.dispatch && s.queue >= 0) v.add_at(t0, s.queue, -1);
+  }
+  if (r.dispatch) {
+    const int tq = static_cast<int>(e.target);
+    if (selected_[c][tq] && unit_sig_[c][tq].queue >= 0) v.add_at(t1, unit_sig_[c][tq].queue, 1);
+    return;
+  }
+  const Op op = r.in->op;
+  if ((op == Op::SET_FLAG || op == Op::WAIT_FLAG) && r.di) {
+    const int64_t src = (*r.di)["src"], dst = (*r.di)["dst"];
+    const int id = flag_sig_[c][src * isa::kNumPipes + dst];
+    if (id >= 0) v.add_at(t0, id, op == Op::SET_FLAG ? 1 : -1);
+  } else if (op == Op::CC_SET && cc_sig_[c][0] >= 0) {
+    v.add_at(t0, cc_sig_[c][0], 1);
+  } else if (op == Op::CC_WAIT && cc_sig_[c][1] >= 0) {
+    v.add_at(t0, cc_sig_[c][1], 1);
+  }
+  if (mte_sig_ >= 0 && is_mover(r.unit) && e.bytes > 0 && r.end > r.start) {
+    v.add_at(t0, mte_sig_, 1);
+    v.add_at(t1, mte_sig_, -1);
+  }
+}
+
+void TraceSession::on_core_end(const sem::CoreId&, uint64_t) {}
+
+void TraceSession::finish() {
+  if (finished_) return;
+  finished_ = true;
+  flush_bins(kMax);
+  if (vcd_) vcd_->close();
+  if (json_) json_->close();
+  if (csv_) csv_->close();
+}
+
+nlohmann::json TraceSession::labels_json() const { return labels_ ? labels_->to_json() : nlohmann::json(); }
+
+}  // namespace npu::hw
