@@ -15,11 +15,15 @@ SimContext::SimContext() : ctx_(new sc_core::sc_simcontext) {
 }
 
 SimContext::~SimContext() {
-  if (sc_core::sc_curr_simcontext == ctx_) {
+  // Delete while still current: the context's clean-up deletes leftover processes, and that asks
+  // for the current context (sc_get_curr_simcontext), which would otherwise create and leak a
+  // fresh one.
+  const bool current = sc_core::sc_curr_simcontext == ctx_;
+  delete ctx_;
+  if (current) {
     sc_core::sc_curr_simcontext = nullptr;
     sc_core::sc_default_global_context = nullptr;
   }
-  delete ctx_;
 }
 
 void resync_sanitizer_stack() {
