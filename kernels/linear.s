@@ -16,9 +16,16 @@
 #   AIC i         takes the contiguous unit range [T*i/bd, T*(i+1)/bd) (T units in all).
 #   block         what one L0C pass computes: two adjacent units of the same row of units when
 #                 the AIC has both (mB x 2uw, up to 128 x 256), else one. The last row/column
-#                 block may be shorter (M and N tails).
+#                 block may be shorter (M and N tails). With one L0C slot, pairs start at even
+#                 unit columns (FixPipe rows of whole 512-byte y lines: an L2 write miss on a
+#                 partial line fetches the line from HBM); an AIC whose first unit has an odd
+#                 column computes that unit alone and last, after the cold-start HBM traffic.
 #   L0C           the whole block in fp32; two 64 KiB slots (ping-pong with the FixPipe) when
-#                 ceil16(mB) * nB * 4 <= 64 KiB (nB = the widest block), else one 128 KiB slot.
+#                 ceil16(mB) * nB * 4 <= 64 KiB (nB = the widest block), else one 128 KiB slot
+#                 accumulated as two row halves (rows 0..63 at 0, 64.. at 64 KiB; one mmad each
+#                 per k-step) with a CUBE <-> FIXP flag per half: the last k-step hands half 0 to
+#                 the FixPipe before the cube multiplies half 1, and the next block's first
+#                 k-step waits for each half on its own, so the drain overlaps cube work.
 #   L0 k-step kt  largest power of two <= 1024 with max(ceil16(mB), nB) * kt * 2 <= 32 KiB (one
 #                 half of L0A / L0B): one mmad of mB x kt x nB per step; the halves ping-pong.
 #   L1 chunk kL1  the largest multiple of max(kt, 256) with (ceil16(mB) + nB) * kL1 * 2 <= 256 KiB
@@ -38,6 +45,7 @@
 #   MTE2 -> MTE1 b   L1 stage b loaded         MTE1 -> MTE2 b   L1 stage b free (preset), b < 6
 #   MTE1 -> CUBE p   L0A/L0B half p loaded     CUBE -> MTE1 p   L0 half p free (preset)
 #   CUBE -> FIXP s   L0C slot s complete       FIXP -> CUBE s   L0C slot s drained (preset)
+#                    (one slot: s = row half of the block)
 # Cache hints: x normal (re-read by every AIC); W none_cacheable when M <= 128 (every W row is
 #   read by exactly one AIC, once, so it should not evict x from L2), normal otherwise (re-read
 #   once per 128-row block of M).
@@ -52,6 +60,7 @@
 
 .equ MB_MAX,   128          # rows of an output unit / block
 .equ UW_MAX,   128          # max columns of a unit (a block is at most two units)
+.equ MH,       64           # rows of one L0C half (one-slot blocks are accumulated in two)
 .equ L0_HALF,  kib(32)      # one ping-pong half of L0A / L0B
 .equ L0_BUDGET, kib(16)     # elements of one L0 half (bf16)
 .equ L1_BYTES, kib(512)    # L1: a ring of S = min(NST_MAX, L1_BYTES / stage bytes) stages
@@ -67,7 +76,7 @@
 .reg rK, r5
 .reg rN, r6
 .reg rUW, r7        # unit width uw
-.reg rPair, r8      # 1 when blocks may pair two units
+.reg rPair, r8      # 0: no pairing; else pairing, -1 or 1 + a remapped unit (see slots_done)
 .reg rGs, r9        # scratch of block_geom (and GM bases, loaded when needed)
 .reg rNB, r10       # widest block nB (set-up only)
 .reg rSB, r10       # bytes of one L1 stage (after set-up)
@@ -88,19 +97,37 @@
 # Geometry of the block starting at unit \u: origin (\m0, \n0), rows \mc, columns \nc and width
 # \wu in units (2 when pairing is on, the next unit is in this AIC's range and in the same row).
 .macro block_geom u, m0, n0, mc, nc, wu
-    div   \m0, \u, rNU
-    mul   \n0, \m0, rNU
-    sub   \n0, \u, \n0              # unit column
+    mov   \m0, \u                   # the unit itself (see rPair for the remapped last one)
     mov   \wu, 1
-    beq   rPair, 0, one\@
+    beq   rPair, 0, geo\@
+    blt   rPair, 1, pr\@
+    sub   rGs, rUend, 1
+    bne   \u, rGs, pr\@
+    sub   \m0, rPair, 1             # the AIC's odd first unit, done last and alone
+    jmp   geo\@
+pr\@:
     add   rGs, \u, 1
-    bge   rGs, rUend, one\@
+    bge   rGs, rUend, geo\@
+    blt   rPair, 1, nr\@
+    sub   \n0, rUend, 1
+    beq   rGs, \n0, geo\@            # the next one is the remapped unit
+nr\@:
+    div   \n0, \u, rNU
+    mul   \n0, \n0, rNU
+    sub   \n0, \u, \n0              # unit column
+    bne   rSmask, 0, al\@
+    and   rGs, \n0, 1
+    bne   rGs, 0, geo\@             # one L0C slot: pairs start at even unit columns
+al\@:
     add   rGs, \n0, 1
-    beq   rGs, rNU, one\@
+    beq   rGs, rNU, geo\@
     mov   \wu, 2
-one\@:
-    shl   \m0, \m0, 7
-    mul   \n0, \n0, rUW
+geo\@:
+    div   \n0, \m0, rNU             # unit row
+    mul   \mc, \n0, rNU
+    sub   \mc, \m0, \mc             # unit column
+    shl   \m0, \n0, 7
+    mul   \n0, \mc, rUW
     sub   \mc, rM, \m0
     min   \mc, \mc, MB_MAX
     mul   \nc, \wu, rUW
@@ -208,8 +235,10 @@ wrap\@:
 .endm
 
 # One L0 k-step on L0 half \P: MTE1 loads A [mCur, ks] and B^T [ks, nCur], CUBE multiplies.
-# Live: r27 mCur, r28 nCur, r29 kc, r30 kk, r15 L1 row stride, r16 L1 x part.
+# Live: r27 mCur, r28 nCur, r29 kc, r30 kk, r15 L1 row stride, r16 L1 x part; rP is free here
+# (the caller sets it after the step). One L0C slot (rSmask = 0): l0_split instead.
 .macro l0_step P
+    beq   rSmask, 0, sp\@
     sub   r31, r29, r30
     min   r31, r31, rKt             # ks
     shl   r25, r30, 1
@@ -227,6 +256,62 @@ wrap\@:
     jmp   mm\@
 acc\@:
     mmad.bf16 r25, \P * L0_HALF, \P * L0_HALF, r27, r31, r28, 0
+mm\@:
+    set_flag  cube, mte1, \P
+    jmp   end\@
+sp\@:
+    l0_split \P
+end\@:
+.endm
+
+# The k-step with one L0C slot (blocks wider than 128 columns, up to 128 x 256): the block is
+# accumulated as two row halves, rows 0 .. 63 at L0C 0 and rows 64 .. mCur-1 at L0C 64 KiB (A is
+# dense [mCur, ks], so half 1's A starts 64 rows in; both share B), each with its own
+# CUBE <-> FIXP flag (id = half). The last k-step hands half 0 to the FixPipe before the cube
+# multiplies half 1, and the next block's first k-step waits for each half separately, so the
+# drain of half 0 overlaps cube work instead of stalling it. Row halves keep whole y rows (full
+# 512-byte lines) in each FixPipe write.
+.macro l0_split P
+    sub   r31, r29, r30
+    min   r31, r31, rKt             # ks
+    shl   r25, r30, 1
+    add   r25, r25, r16             # x tile in L1
+    add   r26, r25, rAby            # W tile in L1
+    wait_flag cube, mte1, \P
+    mov_l1_l0a.bf16 \P * L0_HALF, r25, r27, r31, r15
+    mov_l1_l0b.bf16 \P * L0_HALF, r26, r28, r31, r15, 1
+    set_flag  mte1, cube, \P
+    wait_flag mte1, cube, \P
+    # rP = 1 on the block's last k-step
+    mov   rP, 0
+    add   r25, rCj, 1
+    bne   r25, rNkc, nl\@
+    add   r25, r30, rKt
+    blt   r25, r29, nl\@
+    mov   rP, 1
+nl\@:
+    min   r26, r27, MH              # rows of half 0
+    sub   rGs, r27, MH              # rows of half 1 (<= 0: none)
+    shl   r25, r31, 7
+    add   r25, r25, \P * L0_HALF    # A rows 64 .. in L0A (dense [mCur, ks])
+    bne   rCj, 0, acc\@
+    bne   r30, 0, acc\@
+    wait_flag fixp, cube, 0         # block start: each half waits for its own drain
+    mmad.bf16 0, \P * L0_HALF, \P * L0_HALF, r26, r31, r28, 1
+    beq   rP, 0, f0\@
+    set_flag  cube, fixp, 0
+f0\@:
+    blt   rGs, 1, mm\@
+    wait_flag fixp, cube, 1
+    mmad.bf16 kib(64), r25, \P * L0_HALF, rGs, r31, r28, 1
+    jmp   mm\@
+acc\@:
+    mmad.bf16 0, \P * L0_HALF, \P * L0_HALF, r26, r31, r28, 0
+    beq   rP, 0, f1\@
+    set_flag  cube, fixp, 0         # half 0 complete: the FixPipe starts on it
+f1\@:
+    blt   rGs, 1, mm\@
+    mmad.bf16 kib(64), r25, \P * L0_HALF, rGs, r31, r28, 0
 mm\@:
     set_flag  cube, mte1, \P
 .endm
@@ -308,6 +393,22 @@ no_pair:
     blt   r27, kib(16) + 1, slots_done
     mov   rSmask, 0
 slots_done:
+    # One L0C slot: pairs start at even unit columns (whole 512-byte y lines per FixPipe row, so
+    # L2 write misses need no line fill from HBM). An AIC whose first unit has an odd column
+    # does that unit alone and last (when the cold-start HBM traffic is over): its range is
+    # shifted by one and the last position stands for it, rPair = that unit + 1; else rPair = -1.
+    beq   rPair, 0, rm_done
+    mov   rPair, -1
+    bne   rSmask, 0, rm_done
+    div   r27, rLu, rNU
+    mul   r27, r27, rNU
+    sub   r27, rLu, r27
+    and   r27, r27, 1
+    beq   r27, 0, rm_done
+    add   rPair, rLu, 1
+    add   rLu, rLu, 1
+    add   rUend, rUend, 1
+rm_done:
     # kt: largest power of two <= 1024 with max(ceil16(mB), nB) * kt <= 16 Ki elements
     max   r27, r25, rNB
     mov   rKt, 1024
@@ -382,6 +483,7 @@ compute:
     shl   r15, rKL1, 1              # L1 row stride
     mul   r16, rCbuf, rSB           # L1 x part of the stage
     bne   rCj, 0, no_start
+    beq   rSmask, 0, no_start       # one slot: l0_split waits per half
     beq   rSlot, 0, ws0
     wait_flag fixp, cube, 1         # block start: wait until the FixPipe drained the slot
     jmp   no_start
@@ -413,6 +515,24 @@ kend:
     ldp   rGs, y
     add   r25, r25, rGs             # &y[m0, n0]
     shl   r31, rN, 1
+    bne   rSmask, 0, two_slots
+    # one slot: half 0 was handed over on the last k-step; half 1 follows its last mmad
+    min   r26, r27, MH              # rows of half 0
+    sub   r27, r27, MH              # rows of half 1
+    blt   r27, 1, h1none
+    set_flag  cube, fixp, 1
+h1none:
+    wait_flag cube, fixp, 0
+    fix.f32.bf16 r25, 0, r26, r28, r31
+    set_flag  fixp, cube, 0
+    blt   r27, 1, fxd
+    wait_flag cube, fixp, 1
+    mul   r26, r31, MH
+    add   r25, r25, r26             # &y[m0 + 64, n0]
+    fix.f32.bf16 r25, kib(64), r27, r28, r31
+    set_flag  fixp, cube, 1
+    jmp   fxd
+two_slots:
     beq   rSlot, 0, fx0
     fix_slot 1
     jmp   fxd
