@@ -109,12 +109,9 @@ quick test `timing_calib_points_test` checks that one more instruction adds exac
   This is the bulk of the vector table's median error. With startup 0 the long sizes become
   exact and the 1-3 repeat points fall 2 cycles short (see the what-if). A floor (`max`) would
   need a change to the timing formula (hw/core/timing.cc), not a figure.
-- **Casts.** The model sizes a `vcast` by its wider dtype. The measurements take 1 cycle per
-  256 B of *source* for every pair except FP32_FP16 (whose source data are flagged in the
-  calibration README). So widening casts (f16/bf16/s16 -> f32, f16 -> s32, s8 -> f16) cost twice
-  the measured time in the model. No `VecCast` figure fixes this, because a per-source-dtype entry
-  would break the narrowing pairs of the same source. Counting source bytes for vcast repeats
-  (sem::shape_of / hw/core/timing.cc) would fix it.
+- **Casts.** The model counts a `vcast`'s repeats by *source* bytes, as the measurements do
+  (1 cycle per 256 B of source for every pair except FP32_FP16, whose source data are flagged in
+  the calibration README, so that pair is the one cast the model over-states).
 - **0.973 tables and fp16 reductions.** Seven tables were recorded as time x 1800 MHz on an
   1850 MHz core (VCMAX fp16 6.81/repeat, VEXP/VLN fp16 3.89, ...). The config uses the integers
   (7, 4, ...), so the model is about 3 % high there. fp16 whole-row reductions (VCADD, VCMAX) cost

@@ -96,8 +96,9 @@ InstrShape shape_of(const DispatchedInstr& di) {
       s.bytes = s.elements * isa::dtype_size(s.dtype);
       break;
     case isa::TimingClass::VecCast: {
-      auto a = static_cast<isa::Dtype>(di["sdt"]), b = static_cast<isa::Dtype>(di["ddt"]);
-      s.dtype = isa::dtype_size(a) >= isa::dtype_size(b) ? a : b;
+      // Sized by the source: msKPP measures 1 cycle per 256 B of source for widening and
+      // narrowing casts alike (docs/calibration.md, VCONV rows).
+      s.dtype = static_cast<isa::Dtype>(di["sdt"]);
       s.elements = di.u("count");
       s.bytes = s.elements * isa::dtype_size(s.dtype);
       break;

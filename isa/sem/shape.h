@@ -22,13 +22,13 @@ std::vector<GmRange> gm_ranges(const DispatchedInstr& di);
 
 struct InstrShape {
   uint64_t bytes = 0;     // DMA / fix: payload bytes moved (destination side for fix);
-                          // vector: elements x max(src, dst) element size; cube: A + B bytes
+                          // vector: elements x element size (vcast: source); cube: A + B bytes
   uint64_t elements = 0;  // elements processed (vector, tile loads, fix: m*n; DMA: bytes)
   uint32_t m = 0, k = 0, n = 0;   // mmad / mmad_mx (fix: m, n)
   uint32_t rows = 0, cols = 0;    // tile loads, reductions, broadcasts (fix: m, n)
   uint32_t nburst = 0, burst = 0; // DMA
-  isa::Dtype dtype = isa::Dtype::F32;  // the dtype for cost lookup: vector dt (vcast: the wider
-                                       // of sdt/ddt), mmad dt, mmad_mx E4M3/E5M2, fix ddt
+  isa::Dtype dtype = isa::Dtype::F32;  // the dtype for cost lookup: vector dt (vcast: sdt, and
+                                       // bytes count source bytes), mmad dt, mmad_mx E4M3/E5M2, fix ddt
 };
 
 // Zeros for scalar and sync ops.

@@ -151,8 +151,8 @@ TEST(SemDma, GmRangesAndShapes) {
   EXPECT_EQ(s4.dtype, Dtype::BF16);
   EXPECT_EQ(s4.bytes, (16u * 32 + 32 * 48) * 2);
   auto s5 = sem::shape_of(sem::resolve(c.aiv0, I(Op::VCAST, {Dtype::BF16, Dtype::F32, isa::RoundMode::Rne, 0, 0, 100}), 0));
-  EXPECT_EQ(s5.dtype, Dtype::F32);
-  EXPECT_EQ(s5.bytes, 400u);
+  EXPECT_EQ(s5.dtype, Dtype::BF16);  // a cast is sized by its source: 100 x 2 B
+  EXPECT_EQ(s5.bytes, 200u);
   auto s6 = sem::shape_of(sem::resolve(c.aiv0, I(Op::VRSUM, {Dtype::F16, 0, 0, 3, 64, 128}), 0));
   EXPECT_EQ(s6.rows, 3u);
   EXPECT_EQ(s6.cols, 64u);

@@ -1,4 +1,4 @@
-// Long tier: the full shape grid of the flagship kernels on the ISS against the goldens
+// Long tier: the full shape grid of the flagship kernels on the SystemC model against the goldens
 // (configs/tiny.yaml, block_dim 2): M in {1, 7, 16, 128, 300} x K in {512, 1024, 4096, 7168}
 // x N in {256, 1536, 2048} for linear and rmsnorm_linear (the RMSNorm variant alternates),
 // and RMSNorm over rows x D with every option combination.
@@ -32,7 +32,7 @@ TEST_P(LinearGrid, MatchesGolden) {
   std::tie(c.M, c.K, c.N) = GetParam();
   c.block_dim = 2;
   c.seed = uint64_t(c.M * 31 + c.K * 7 + c.N);
-  KernelOutcome r = run_linear(Engine::Iss, tiny(), c);
+  KernelOutcome r = run_linear(Engine::SystemC, tiny(), c);
   EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
 }
 INSTANTIATE_TEST_SUITE_P(Grid, LinearGrid, kGrid, shape_name);
@@ -44,7 +44,7 @@ TEST_P(RmsNormLinearGrid, MatchesGolden) {
   c.variant = int((c.M + c.K / 512 + c.N / 256) % 2);
   c.block_dim = 2;
   c.seed = uint64_t(c.M * 37 + c.K * 11 + c.N);
-  KernelOutcome r = run_rmsnorm_linear(Engine::Iss, tiny(), c);
+  KernelOutcome r = run_rmsnorm_linear(Engine::SystemC, tiny(), c);
   EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
 }
 INSTANTIATE_TEST_SUITE_P(Grid, RmsNormLinearGrid, kGrid, shape_name);
@@ -62,7 +62,7 @@ TEST_P(RmsNormGrid, MatchesGolden) {
   c.f16 = opt & 16;
   c.block_dim = 2;
   c.seed = uint64_t(c.rows * 101 + c.D + opt);
-  KernelOutcome r = run_rmsnorm(Engine::Iss, tiny(), c);
+  KernelOutcome r = run_rmsnorm(Engine::SystemC, tiny(), c);
   EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
 }
 INSTANTIATE_TEST_SUITE_P(Grid, RmsNormGrid,

@@ -88,7 +88,7 @@ TEST(CoreTiming, VecRsqrtOnePass) {
   EXPECT_EQ(one_aiv(Op::VRSQRT, {Dtype::F32, 0, 0, 64}), 4u);
 }
 TEST(CoreTiming, VecCast) {
-  // vcast f32 -> f16, 128 elements: wider dtype f32 = 512 B = 2 repeats x 1 + 2 = 4; total 5
+  // vcast f32 -> f16, 128 elements: source f32 = 512 B = 2 repeats x 1 + 2 = 4; total 5
   EXPECT_EQ(one_aiv(Op::VCAST, {Dtype::F32, Dtype::F16, 0, 0, 1024, 128}), 5u);
 }
 TEST(CoreTiming, VecCopyAndDup) {
