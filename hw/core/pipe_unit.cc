@@ -19,7 +19,7 @@ PipeUnit::PipeUnit(sc_core::sc_module_name name, CoreModel& core, isa::Pipe pipe
 
 void PipeUnit::execute_data(const sem::DispatchedInstr& di, UnitCounters& c) {
   LaunchState& L = core_.launch;
-  const sem::InstrShape shape = timing_shape(di);
+  const sem::InstrShape shape = sem::shape_of(di);
   const isa::TimingClass tc = di.in.d().timing;
   const uint64_t t0 = CycleClock::now();
   const uint64_t own = own_cycles(L.hw, di, shape);

@@ -13,8 +13,6 @@ namespace {
 uint64_t ceil_div(uint64_t a, uint64_t b) { return b == 0 ? 0 : (a + b - 1) / b; }
 }  // namespace
 
-sem::InstrShape timing_shape(const sem::DispatchedInstr& di) { return sem::shape_of(di); }
-
 const PathConfig* path_of(const MteConfig& mte, TimingClass c) {
   switch (c) {
     case TimingClass::DmaGmUb: return &mte.gm_ub;

@@ -25,9 +25,6 @@
 
 namespace npu::hw {
 
-// The sizes the cost formulas use (sem::shape_of).
-sem::InstrShape timing_shape(const sem::DispatchedInstr& di);
-
 // Which data path an instruction uses, or nullptr for cube/vector/scalar/sync instructions.
 const PathConfig* path_of(const MteConfig& mte, isa::TimingClass c);
 // True for the paths whose far side is GM (mov_gm_ub, mov_gm_l1, mov_ub_gm, fix).

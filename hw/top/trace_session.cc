@@ -374,7 +374,7 @@ void TraceSession::on_instr(const InstrRecord& r) {
   }
   e.wait_what = what;
   if (!r.dispatch && r.di && sem::is_data_op(in.op)) {
-    const sem::InstrShape shape = timing_shape(*r.di);
+    const sem::InstrShape shape = sem::shape_of(*r.di);
     const TimingClass tc = in.d().timing;
     if (path_of(top_.launch().hw.mte, tc)) e.bytes = shape.bytes;
     if (tc == TimingClass::Mmad || tc == TimingClass::MmadMx)
