@@ -23,6 +23,9 @@ void register_run(CLI::App& app) {
                   "the npusim executable or the current directory)");
   run->add_option("--set", o->sets, "override a config key: key.path=value (repeatable)");
   run->add_option("--var", o->vars, "override a case var: NAME=VALUE (repeatable)");
+  run->add_option("--cache", o->caches,
+                  "override a tensor's cache policy: TENSOR=normal|none_cacheable|prefetch|kernel "
+                  "(kernel = the kernel's own DMA hints; repeatable)");
   run->add_option("--out", o->out_dir,
                   "write stats.json, report.txt, config.yaml and the output tensors (.npy) here; "
                   "replaced only when the run completes");

@@ -3,9 +3,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 
 #include "cli/lib/case_data.h"
 #include "cli/lib/case_spec.h"
@@ -122,9 +124,39 @@ std::string default_config_path() {
               " was not found above the npusim executable or the current directory)");
 }
 
+namespace {
+
+// --cache TENSOR=POLICY: replaces the case's policy for that tensor ("kernel" removes it).
+void apply_cache_overrides(CaseSpec& spec, const std::vector<std::string>& overrides) {
+  for (const std::string& ov : overrides) {
+    const size_t eq = ov.find('=');
+    const std::string name = ov.substr(0, eq), policy = eq == std::string::npos ? "" : ov.substr(eq + 1);
+    const std::string where = "--cache " + ov + ": error: ";
+    if (eq == std::string::npos || name.empty() || policy.empty())
+      throw Error(where + "expected TENSOR=POLICY");
+    auto it = std::find_if(spec.tensors.begin(), spec.tensors.end(),
+                           [&](const CaseTensor& t) { return t.name == name; });
+    if (it == spec.tensors.end()) {
+      std::string names;
+      for (const CaseTensor& t : spec.tensors) names += (names.empty() ? "" : ", ") + t.name;
+      throw Error(where + "no tensor '" + name + "' in the case (tensors: " + names + ")");
+    }
+    if (policy == "kernel") {
+      it->cache.reset();
+      continue;
+    }
+    std::optional<int> hint = isa::parse_keyword(isa::EnumType::CacheHint, policy);
+    if (!hint) throw Error(where + "unknown policy '" + policy + "' (normal, none_cacheable, prefetch, kernel)");
+    it->cache = static_cast<isa::CacheHint>(*hint);
+  }
+}
+
+}  // namespace
+
 RunResult run_case(const RunOptions& o) {
   // 1. Case, config, kernel (and a usable output directory, before any work).
   CaseSpec spec = parse_case_file(o.case_path, o.vars);
+  apply_cache_overrides(spec, o.caches);
   if (!o.out_dir.empty()) check_output_dir(o.out_dir);
   const std::string cfg_path = o.config_path.empty() ? default_config_path() : o.config_path;
   hw::HwConfig hw = hw::load_config(cfg_path, o.sets);

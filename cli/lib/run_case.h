@@ -29,6 +29,7 @@ struct RunOptions {
   std::string config_path;          // "" = default_config_path()
   std::vector<std::string> sets;    // hardware config overrides "key.path=value"
   std::vector<std::string> vars;    // case var overrides "NAME=VALUE"
+  std::vector<std::string> caches;  // per-tensor cache policy overrides "TENSOR=POLICY"
   std::string out_dir;              // "" = write no files
   bool iss = false;                 // functional ISS instead of the SystemC model
   hw::TraceOptions trace;           // --vcd, --trace, --instr-csv, --trace-window, --trace-select

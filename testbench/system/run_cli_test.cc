@@ -154,6 +154,28 @@ TEST_F(RunCli, GoodCaseOnSystemC) {
   EXPECT_NE(out_.find("HBM\n  read 4.00 KiB"), std::string::npos) << out_;  // 4 gamma reads + 4 x misses
 }
 
+// --cache flips a tensor's policy without editing the case: gamma back to the kernel's own
+// `normal` hint, then x to none_cacheable. gamma's one line: 1 miss + 3 hits (4 AIVs) instead of
+// 4 bypasses; x: each of its 4 lines read once, now from HBM without allocating: 4 bypasses.
+TEST_F(RunCli, CacheOverrideFlipsTensorPolicies) {
+  ASSERT_EQ(run(data("run_rmsnorm.yaml") + " -q --config " + config() + " --out " + path("out") +
+                " --cache gamma=kernel --cache x=none_cacheable"), 0) << err_;
+  nlohmann::json s = nlohmann::json::parse(slurp(path("out/stats.json")));
+  const nlohmann::json& regions = s["l2"]["regions"];
+  EXPECT_EQ(regions["gamma"]["bypass_reads"], 0);
+  EXPECT_EQ(regions["gamma"]["read_misses"].get<int>() + regions["gamma"]["read_hits"].get<int>(), 4);
+  EXPECT_EQ(regions["x"]["bypass_reads"], 4);
+  EXPECT_EQ(regions["x"]["read_hits"], 0);
+  EXPECT_EQ(s["tensors"]["x"]["cache"], "none_cacheable");
+}
+
+TEST_F(RunCli, CacheOverrideErrorsExit2) {
+  EXPECT_EQ(run(data("run_rmsnorm.yaml") + " --iss --cache w=normal"), 2);
+  EXPECT_EQ(err_, "--cache w=normal: error: no tensor 'w' in the case (tensors: x, gamma, y)\n");
+  EXPECT_EQ(run(data("run_rmsnorm.yaml") + " --iss --cache x=sometimes"), 2);
+  EXPECT_EQ(err_, "--cache x=sometimes: error: unknown policy 'sometimes' (normal, none_cacheable, prefetch, kernel)\n");
+}
+
 TEST_F(RunCli, DefaultConfigIsFoundAboveTheBinary) {
   ASSERT_EQ(run(data("run_rmsnorm.yaml") + " --iss -q"), 0) << err_;
   EXPECT_EQ(out_, "");  // --quiet
