@@ -44,6 +44,8 @@ loop:                           # label (a branch target in this section)
   `.equ NAME, expr`; `.reg NAME, rN`; `.macro NAME [p1, p2 ...]` ... `.endm`;
   `.rept COUNT [, VAR]` ... `.endr` (VAR = 0..COUNT-1 as a constant and as `\VAR`; the count
   may use only constants defined above it). Macros and `.rept` nest (depth limit 64).
+  `.include "FILE"` splices FILE's lines in place before anything else (path relative to the
+  including file; nesting up to 16; a cycle is an error); errors inside it name FILE and its line.
 - **Labels**: `name:` before a statement (several allowed). Labels belong to their section; a
   branch target must be a label of the same section. A label may follow the last instruction.
 - **Instructions**: `mnemonic.suffix1.suffix2 op0, op1, ...` with the suffixes and operands in

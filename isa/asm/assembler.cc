@@ -306,7 +306,9 @@ class Assembler {
   }
 };
 
-std::vector<std::string> split_lines(std::string_view src) {
+}  // namespace
+
+std::vector<std::string> split_source_lines(std::string_view src) {
   std::vector<std::string> lines;
   size_t b = 0;
   while (b <= src.size()) {
@@ -320,7 +322,6 @@ std::vector<std::string> split_lines(std::string_view src) {
   return lines;
 }
 
-}  // namespace
 }  // namespace detail
 
 std::string Diagnostic::format() const {
@@ -343,9 +344,10 @@ std::string AsmResult::format_diags() const {
 
 AsmResult assemble(std::string_view source, std::string_view filename, Arch arch) {
   using namespace detail;
-  std::vector<std::string> lines = split_lines(source);
   Sink sink;
   sink.file = std::string(filename);
+  SourceMap map;
+  std::vector<std::string> lines = expand_includes(split_source_lines(source), sink.file, map, sink);
   sink.lines = &lines;
   Assembler as(arch, sink);
   bool overflow = false;
@@ -363,8 +365,16 @@ AsmResult assemble(std::string_view source, std::string_view filename, Arch arch
   std::stable_sort(sink.diags.begin(), sink.diags.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return a.line != b.line ? a.line < b.line : a.col < b.col;
   });
-  for (Diagnostic& d : sink.diags)  // .rept repeats a bad body line: report it once
-    if (r.diags.empty() || r.diags.back().format() != d.format()) r.diags.push_back(std::move(d));
+  for (Diagnostic& d : sink.diags) {
+    // Spliced line numbers -> the file and line each came from (.include).
+    if (d.line >= 1 && d.line <= static_cast<int>(map.origins.size())) {
+      const SourceMap::Origin& o = map.origins[d.line - 1];
+      d.file = map.files[o.file];
+      d.line = o.line;
+    }
+    if (r.diags.empty() || r.diags.back().format() != d.format())  // .rept repeats a bad line: once
+      r.diags.push_back(std::move(d));
+  }
   return r;
 }
 

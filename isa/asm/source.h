@@ -31,6 +31,16 @@ struct Stmt {
   int col(size_t pos) const { return col0 ? col0 + static_cast<int>(pos) : macro_col; }
 };
 
+// Where each line of the spliced source (after .include) came from.
+struct SourceMap {
+  struct Origin {
+    int file = 0;  // index into files
+    int line = 0;  // 1-based line in that file
+  };
+  std::vector<std::string> files;  // [0] = the file being assembled
+  std::vector<Origin> origins;     // per spliced line
+};
+
 struct Sink {
   std::string file;
   const std::vector<std::string>* lines = nullptr;
@@ -65,6 +75,14 @@ std::vector<std::pair<std::string, size_t>> leading_labels(const std::string& t,
 std::vector<std::pair<std::string, size_t>> split_operands(const std::string& t, size_t from);
 std::optional<int> parse_register(std::string_view word, const Symbols& syms);  // r0..r31 or alias
 bool is_identifier(std::string_view s);
+
+// Lines of a source text ("\r\n" or "\n" separated).
+std::vector<std::string> split_source_lines(std::string_view src);
+
+// Pass 0: splices every `.include "FILE"` (resolved against the including file's directory).
+// Errors (missing file, cycle, depth, malformed directive) go to sink at spliced line numbers.
+std::vector<std::string> expand_includes(const std::vector<std::string>& lines, const std::string& file,
+                                         SourceMap& map, Sink& sink);
 
 // Pass 1: .macro/.endm, .rept/.endr, .equ, .reg; returns the remaining statements.
 // *overflow is set when a limit stopped the expansion (the statements are then incomplete).
