@@ -76,56 +76,7 @@ o2:
     beq   r26, 0, o3
     or    rOpt, rOpt, OPT_RSTD
 o3:
-    # rows of this AIV: [rows * i / n, rows * (i + 1) / n), i = block_idx * subblock_dim + subblock_idx
-    getsr r26, block_idx
-    getsr r27, subblock_dim
-    getsr r28, subblock_idx
-    getsr r29, block_dim
-    mul   r26, r26, r27
-    add   r26, r26, r28             # i
-    mul   r29, r29, r27             # n
-    ldp   r30, rows
-    mul   rRow, r30, r26
-    div   rRow, rRow, r29
-    add   r26, r26, 1
-    mul   rEnd, r30, r26
-    div   rEnd, rEnd, r29
-    # 1/D in fp32
-    itof  r26, rD
-    mov   r27, f32(1.0)
-    fdiv  rInvD, r27, r26
-    # chunking and buffer layout
-    min   rC, rD, CMAX
-    add   rNch, rD, rC
-    sub   rNch, rNch, 1
-    div   rNch, rNch, rC
-    mul   r26, rC, 12               # bytes per tile element column set: 12 C
-    mov   rR, UB_BYTES - G32
-    sub   rR, rR, r26
-    div   rR, rR, r26
-    min   rR, rR, RCAP
-    shl   r27, rC, 2
-    add   rB32, r27, G32            # B32 = G32 + 4C
-    add   rGST, rB32, r27           # GST = G32 + 8C
-    shl   r28, rC, 1
-    add   rBST, rGST, r28           # BST = G32 + 10C
-    add   rXB, rBST, r28            # XB  = G32 + 12C
-    mul   r29, rR, rC
-    shl   r29, r29, 1               # R C * 2
-    add   rW32, rXB, r29
-    shl   r30, r29, 1               # R C * 4
-    add   rSQ, rW32, r30
-    add   rYB, rSQ, r30
-    # presets: every buffer starts free
-    set_flag vector, mte2, 0
-    set_flag vector, mte2, 1
-    set_flag vector, mte2, 2
-    set_flag mte3, vector, 0
-    set_flag mte3, vector, 1
-    and   r31, rOpt, OPT_B
-    beq   r31, 0, no_ones
-    vdup.f32 ONES, f32(1.0), RCAP
-no_ones:
+    rms_setup rows
     ldp   r26, is_f16
     bne   r26, 0, body_f16
     rms_body bf16
