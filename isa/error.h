@@ -1,13 +1,3 @@
 #pragma once
-// The one exception type npusim throws for bad input and kernel faults. The CLI catches it,
-// prints what() and exits with a non-zero status; nothing aborts.
-#include <stdexcept>
-#include <string>
-
-namespace npu {
-
-struct Error : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-}  // namespace npu
+// npu::Error lives in the base library; this header keeps existing includes working.
+#include "base/error.h"

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "base/file_io.h"
 #include "isa/encoding.h"
 #include "isa/error.h"
 
@@ -161,24 +162,6 @@ Program read_object_file(const std::string& path) {
     return read_object(bytes);
   } catch (const Error& e) {
     throw Error(fmt::format("{}: {}", path, e.what()));
-  }
-}
-
-void write_file_atomic(const std::string& path, const std::string& bytes) {
-  std::string tmp = fmt::format("{}.tmp.{}", path, static_cast<long>(getpid()));
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) throw Error(fmt::format("cannot write '{}'", tmp));
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    f.close();
-    if (!f) {
-      std::remove(tmp.c_str());
-      throw Error(fmt::format("error writing '{}'", tmp));
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw Error(fmt::format("cannot rename '{}' to '{}'", tmp, path));
   }
 }
 

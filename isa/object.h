@@ -23,7 +23,5 @@ Program read_object(const std::vector<uint8_t>& bytes);        // throws npu::Er
 // File helpers. Writing goes to "<path>.tmp.<pid>" then renames, so no partial file is left.
 Program read_object_file(const std::string& path);
 void write_object_file(const std::string& path, const Program& p);
-// Same temp-and-rename write for any bytes (used by the CLI for text outputs too).
-void write_file_atomic(const std::string& path, const std::string& bytes);
 
 }  // namespace npu::isa

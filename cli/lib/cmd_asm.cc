@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/lib/commands.h"
+#include "base/file_io.h"
 #include "isa/asm/assembler.h"
 #include "isa/disasm.h"
 #include "isa/error.h"
@@ -24,7 +25,7 @@ struct TextOpts {
 // Writes text to `out` (atomically) or to stdout when `out` is empty.
 void emit_text(const std::string& out, const std::string& text) {
   if (out.empty()) std::cout << text;
-  else isa::write_file_atomic(out, text);
+  else write_file_atomic(out, text);
 }
 
 template <typename F>

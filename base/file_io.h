@@ -1,0 +1,23 @@
+#pragma once
+// Reading inputs and writing outputs, for every layer. Inputs are read with a size limit (an
+// endless file such as /dev/zero must not exhaust the host) and a directory is refused by name;
+// outputs appear whole or not at all (temporary file in the same directory, then rename).
+#include <cstdint>
+#include <string>
+
+namespace npu {
+
+// Default size limits for the readers; a caller may pass its own.
+inline constexpr uint64_t kMaxTextInputBytes = 64ull << 20;    // sources, YAML, CSV
+inline constexpr uint64_t kMaxBinaryInputBytes = 16ull << 30;  // .npy tensors, object files, traces
+
+// Reads the whole file. Throws npu::Error "'PATH': <reason>" when the path does not exist,
+// is a directory, cannot be read, or holds more than max_bytes (checked while reading, so
+// a pipe or a character device is bounded too).
+std::string read_input_file(const std::string& path, uint64_t max_bytes = kMaxTextInputBytes);
+
+// Writes bytes to path atomically: a temporary file beside it, renamed over it on success.
+// On failure the temporary is removed and the previous file (if any) is untouched.
+void write_file_atomic(const std::string& path, const std::string& bytes);
+
+}  // namespace npu
