@@ -3,6 +3,8 @@
 
 #include <cctype>
 
+#include "isa/asm/expr.h"
+
 namespace npu::cli {
 namespace {
 
@@ -25,6 +27,7 @@ class Parser {
   std::string_view t_;
   const CaseVars& vars_;
   size_t p_ = 0;
+  int depth_ = 0;
 
   [[noreturn]] void fail(const std::string& m) { throw Failure{m}; }
   void skip() {
@@ -39,10 +42,21 @@ class Parser {
     return false;
   }
 
+  // Counts the recursion of sum() and unary(), which every nesting goes through.
+  struct Nest {
+    explicit Nest(Parser& p) : p_(p) {
+      if (++p_.depth_ > isa::kMaxExprDepth)
+        p_.fail("expression nested too deeply (limit " + std::to_string(isa::kMaxExprDepth) + " levels)");
+    }
+    ~Nest() { --p_.depth_; }
+    Parser& p_;
+  };
+
   static void check(bool overflow) {
     if (overflow) throw Failure{"integer overflow"};
   }
   int64_t sum() {
+    Nest n(*this);
     int64_t v = product();
     for (;;) {
       int64_t r;
@@ -79,6 +93,7 @@ class Parser {
     }
   }
   int64_t unary() {
+    Nest n(*this);
     if (eat('-')) {
       int64_t v = unary();
       if (v == INT64_MIN) fail("integer overflow");
@@ -105,7 +120,7 @@ class Parser {
           fail("number too large");
       }
       if (p_ < t_.size() && (std::isalpha(static_cast<unsigned char>(t_[p_])) || t_[p_] == '.'))
-        fail("not an integer: '" + std::string(t_) + "'");
+        fail("not an integer: '" + abbreviate_expr(t_) + "'");
       return v;
     }
     if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
@@ -147,6 +162,10 @@ std::optional<int64_t> eval_case_expr(std::string_view text, const CaseVars& var
     if (error) *error = f.message;
     return std::nullopt;
   }
+}
+
+std::string abbreviate_expr(std::string_view text) {
+  return text.size() <= 60 ? std::string(text) : std::string(text.substr(0, 40)) + "...";
 }
 
 }  // namespace npu::cli

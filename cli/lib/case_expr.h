@@ -18,4 +18,8 @@ using CaseVars = std::map<std::string, int64_t>;
 std::optional<int64_t> eval_case_expr(std::string_view text, const CaseVars& vars,
                                       std::string* error);
 
+// `text` for an error message: whole, or its first 40 characters and "..." when it is longer
+// than 60 (a 100 k character expression must not become a 100 k character message).
+std::string abbreviate_expr(std::string_view text);
+
 }  // namespace npu::cli

@@ -98,8 +98,8 @@ void CaseParser::apply_var_overrides(std::vector<std::pair<Entry, std::string>> 
     auto r = eval_case_expr(texts[i].second, spec_.vars, &msg);
     const Entry& v = texts[i].first;
     if (!r) {
-      if (overridden[i]) errors_.push_back("--var " + v.key + "=" + texts[i].second + ": error: " + msg);
-      else error(at(v.v, v.k), "vars." + v.key, "bad integer '" + texts[i].second + "': " + msg);
+      if (overridden[i]) errors_.push_back("--var " + v.key + "=" + abbreviate_expr(texts[i].second) + ": error: " + msg);
+      else error(at(v.v, v.k), "vars." + v.key, "bad integer '" + abbreviate_expr(texts[i].second) + "': " + msg);
       continue;
     }
     spec_.vars[v.key] = *r;
@@ -307,7 +307,7 @@ void CaseParser::parse_params(const Entry& e) {
       cp.is_float = true;
       cp.f = d;
     } else {
-      error(at(p.v, p.k), path, "bad value '" + p.v.Scalar() + "': " + msg);
+      error(at(p.v, p.k), path, "bad value '" + abbreviate_expr(p.v.Scalar()) + "': " + msg);
       continue;
     }
     spec_.params.push_back(std::move(cp));

@@ -157,7 +157,7 @@ class CaseParser {
     std::string msg;
     auto r = eval_case_expr(v.Scalar(), spec_.vars, &msg);
     if (!r) {
-      error(at(v, k), path, "bad integer '" + v.Scalar() + "': " + msg);
+      error(at(v, k), path, "bad integer '" + abbreviate_expr(v.Scalar()) + "': " + msg);
       return std::nullopt;
     }
     if (*r < min) {

@@ -13,8 +13,6 @@ bool is_ident_char(char c) { return is_ident_start(c) || (c >= '0' && c <= '9');
 
 namespace {
 
-constexpr int kMaxDepth = 200;
-
 struct Fail {};  // unwinds the parser after *err is set
 
 class Parser {
@@ -51,7 +49,7 @@ class Parser {
     return true;
   }
   void enter() {
-    if (++depth_ > kMaxDepth) fail(p_, "expression nested too deeply");
+    if (++depth_ > kMaxExprDepth) fail(p_, "expression nested too deeply");
   }
 
   // Binary levels, loosest first: | ^ & (<< >>) (+ -) (* / %).

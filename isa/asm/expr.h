@@ -7,6 +7,15 @@
 #include <string>
 #include <string_view>
 
+namespace npu::isa {
+
+// Recursion frames an expression parser may use (each parenthesis and each unary operator
+// takes one or more), so hostile nesting is an error and not a stack overflow. Shared by the
+// assembler's expressions and the case files' (cli/lib/case_expr.cc).
+inline constexpr int kMaxExprDepth = 200;
+
+}  // namespace npu::isa
+
 namespace npu::isa::detail {
 
 struct ExprError {

@@ -272,4 +272,22 @@ TEST_F(RunCli, ConfigOverrideErrorExits2) {
   EXPECT_NE(err_.find("--set l2.sise=1: error: l2.sise"), std::string::npos) << err_;
 }
 
+// 100 k parentheses in a case var or in --var: a located error (the nesting limit of the case
+// expressions), not a stack overflow.
+TEST_F(RunCli, DeeplyNestedVarExits2) {
+  const std::string deep(100000, '(');
+  // The first line of the message; the uses of R that follow then report R as unknown.
+  auto first_line = [](const std::string& s) { return s.substr(0, s.find('\n') + 1); };
+  EXPECT_EQ(run(data("run_rmsnorm.yaml") + " --iss --config " + config() + " --var 'R=" + deep + "'"), 2);
+  EXPECT_EQ(first_line(err_), "--var R=" + std::string(40, '(') + "...: error: expression nested too deeply (limit 200 levels)\n");
+  std::string c = write_case();
+  std::string text = slurp(c);
+  text.replace(text.find("R: 4"), 4, "R: '" + deep + "'");
+  std::ofstream(c) << text;
+  EXPECT_EQ(run(c + " --iss --config " + config() + " --out " + path("out")), 2);
+  EXPECT_EQ(first_line(err_), c + ":3:11: error: vars.R: bad integer '" + std::string(40, '(') +
+                      "...': expression nested too deeply (limit 200 levels)\n");
+  EXPECT_FALSE(fs::exists(path("out")));
+}
+
 }  // namespace

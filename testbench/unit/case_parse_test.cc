@@ -84,6 +84,37 @@ TEST(CaseExpr, Arithmetic) {
   EXPECT_EQ(err, "integer overflow");
 }
 
+// Nesting is bounded (isa::kMaxExprDepth = 200 recursion frames; each parenthesis takes two,
+// sum() and unary(), and the outermost level two more), so deep input is an error, not a stack
+// overflow: 99 parentheses evaluate, 100 do not, nor do 100 k parentheses or unary minuses.
+TEST(CaseExpr, NestingDepthIsLimited) {
+  auto nested = [](int n) { return std::string(n, '(') + "7" + std::string(n, ')'); };
+  std::string err;
+  EXPECT_EQ(eval_case_expr(nested(99), {}, &err), 7) << err;
+  EXPECT_FALSE(eval_case_expr(nested(100), {}, &err));
+  EXPECT_EQ(err, "expression nested too deeply (limit 200 levels)");
+  err.clear();
+  EXPECT_FALSE(eval_case_expr(nested(100000), {}, &err));
+  EXPECT_EQ(err, "expression nested too deeply (limit 200 levels)");
+  err.clear();
+  EXPECT_FALSE(eval_case_expr(std::string(100000, '-') + "1", {}, &err));
+  EXPECT_EQ(err, "expression nested too deeply (limit 200 levels)");
+  EXPECT_EQ(abbreviate_expr(std::string(61, '(')), std::string(40, '(') + "...");
+  EXPECT_EQ(abbreviate_expr(std::string(60, '(')), std::string(60, '('));
+}
+
+TEST(CaseParse, DeeplyNestedVarIsALocatedError) {
+  const std::string deep(100000, '(');
+  std::string text = kGood;
+  text.replace(text.find("R: 4"), 4, "R: '" + deep + "1'");
+  // The first line; the uses of R that follow then report R as unknown.
+  auto first_line = [](const std::string& s) { return s.substr(0, s.find('\n')); };
+  EXPECT_EQ(first_line(parse_error(text)), "t.yaml:3:11: error: vars.R: bad integer '" + std::string(40, '(') +
+                                               "...': expression nested too deeply (limit 200 levels)");
+  EXPECT_EQ(first_line(parse_error(kGood, {"R=" + deep})),
+            "--var R=" + std::string(40, '(') + "...: error: expression nested too deeply (limit 200 levels)");
+}
+
 TEST(CaseParse, GoodCase) {
   CaseSpec s = parse(kGood);
   EXPECT_EQ(s.kernel_path, data_dir() + "/run_rmsnorm.s");
