@@ -1,11 +1,15 @@
 #include "cli/lib/trace_summary_read.h"
 
+#include <charconv>
+#include <climits>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "hw/top/trace_observer.h"
 #include "isa/error.h"
 #include "isa/types.h"
 
@@ -37,9 +41,27 @@ class Interner {
 
 std::string first_word(const std::string& s) { return s.substr(0, s.find(' ')); }
 
-// CSV fields of one line (RFC 4180 quoting).
-std::vector<std::string> csv_split(const std::string& line) {
-  std::vector<std::string> out(1);
+std::string range_text(int64_t lo, int64_t hi) { return "(" + std::to_string(lo) + ".." + std::to_string(hi) + ")"; }
+
+// Checks the renderer relies on (its subtractions cannot wrap): a known stall reason, start <=
+// end, and a wait that begins at or after cycle 0.
+void check_event(const SummaryEvent& e, const std::string& where) {
+  bool known = false;
+  for (int r = 0; r <= static_cast<int>(hw::StallReason::Barrier); ++r)
+    known |= e.reason == hw::stall_reason_name(static_cast<hw::StallReason>(r));
+  if (!known)
+    throw Error(where + ": unknown stall reason '" + e.reason +
+                "' (expected none, flag_wait, cross_core, memory, queue_full or barrier)");
+  if (e.end < e.start)
+    throw Error(where + ": end cycle " + std::to_string(e.end) + " is before the start cycle " + std::to_string(e.start));
+  if (e.waits() && e.stall > e.start)
+    throw Error(where + ": a " + e.reason + " stall of " + std::to_string(e.stall) +
+                " cycles before start cycle " + std::to_string(e.start) + " would begin before cycle 0");
+}
+
+// CSV fields of one line (RFC 4180 quoting); false on an unterminated quote.
+bool csv_split(const std::string& line, std::vector<std::string>& out) {
+  out.assign(1, std::string());
   bool quoted = false;
   for (size_t i = 0; i < line.size(); ++i) {
     const char c = line[i];
@@ -60,13 +82,19 @@ std::vector<std::string> csv_split(const std::string& line) {
       out.back() += c;
     }
   }
-  return out;
+  return !quoted;
 }
 
-uint64_t to_u64(const std::string& s, const std::string& where) {
-  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)
-    throw Error(where + ": expected a number, got '" + s + "'");
-  return std::stoull(s);
+// A decimal field in 0..max ("where: field: ...").
+uint64_t csv_number(const std::string& s, const std::string& where, const std::string& field, uint64_t max) {
+  uint64_t v = 0;
+  const char* end = s.data() + s.size();
+  auto [p, ec] = std::from_chars(s.data(), end, v);
+  if (s.empty() || p != end || (ec != std::errc() && ec != std::errc::result_out_of_range))
+    throw Error(where + ": " + field + ": expected an unsigned integer, got '" + s + "'");
+  if (ec == std::errc::result_out_of_range || v > max)
+    throw Error(where + ": " + field + ": " + s + " is out of range " + range_text(0, static_cast<int64_t>(max)));
+  return v;
 }
 
 TraceData parse_csv(const std::string& text, const std::string& name) {
@@ -75,66 +103,143 @@ TraceData parse_csv(const std::string& text, const std::string& name) {
   Interner core(d.cores), label(d.labels);
   std::istringstream in(text);
   std::string line;
-  int lineno = 0;
-  std::vector<std::string> header;
+  uint64_t lineno = 0;
+  std::vector<std::string> header, f;
   while (std::getline(in, line)) {
     ++lineno;
     if (line.empty()) continue;
-    std::vector<std::string> f = csv_split(line);
     const std::string where = name + ":" + std::to_string(lineno);
+    if (!csv_split(line, f)) throw Error(where + ": unterminated quoted field");
     if (header.empty()) {
       header = f;
       if (header.size() < 10 || header[0] != "core" || header[2] != "pc")
         throw Error(where + ": not an npusim instruction CSV (expected the header core,pipe,pc,...)");
       continue;
     }
-    if (f.size() < 10) throw Error(where + ": expected " + std::to_string(header.size()) + " fields");
+    if (f.size() < 10)
+      throw Error(where + ": expected " + std::to_string(header.size()) + " fields, got " + std::to_string(f.size()));
+    auto number = [&](size_t i, uint64_t max) { return csv_number(f[i], where, header[i], max); };
     SummaryEvent e;
     e.core = core(f[0]);
     e.unit = unit_index(f[1], where);
-    e.pc = static_cast<uint32_t>(to_u64(f[2], where));
+    e.pc = static_cast<uint32_t>(number(2, UINT32_MAX));
     e.disasm = f[3];
     e.mnemonic = first_word(f[3]);
     e.label = label(f[4]);
-    e.dispatch_cycle = to_u64(f[5], where);
-    e.start = to_u64(f[6], where);
-    e.end = to_u64(f[7], where);
-    e.stall = to_u64(f[8], where);
+    e.dispatch_cycle = number(5, kMaxTraceCycle);
+    e.start = number(6, kMaxTraceCycle);
+    e.end = number(7, kMaxTraceCycle);
+    e.stall = number(8, kMaxTraceCycle);
     e.reason = f[9];
+    if (f.size() > 10 && f[10] != "dispatch" && f[10] != "exec")
+      throw Error(where + ": " + header.at(std::min<size_t>(10, header.size() - 1)) + ": expected dispatch or exec, got '" +
+                  f[10] + "'");
     e.dispatch = f.size() > 10 && f[10] == "dispatch";
+    check_event(e, where);
     d.events.push_back(std::move(e));
   }
   if (header.empty()) throw Error(name + ": empty file");
   return d;
 }
 
-void json_event(const nlohmann::json& e, TraceData& d, Interner& core, Interner& label,
-                std::map<int, int>& pid_core, const std::string& where) {
-  const std::string ph = e.value("ph", std::string());
-  if (ph == "M" && e.value("name", std::string()) == "process_name" && e.contains("pid")) {
-    const std::string n = e["args"].value("name", std::string());
-    if (n != "memory") pid_core[e["pid"].get<int>()] = core(n);
+using nlohmann::json;
+
+// Where a JSON event is, for messages: "trace.json:12: traceEvents[7]" (the line only when the
+// file is read line by line). Built only on an error.
+struct EventLoc {
+  const std::string& name;
+  uint64_t line;  // 0: unknown
+  size_t index;
+  std::string str() const {
+    return name + (line ? ":" + std::to_string(line) : "") + ": traceEvents[" + std::to_string(index) + "]";
+  }
+};
+
+// Typed, checked access to the members of one event: every key that is read is checked for
+// presence (unless it has a default), type and range.
+class EventReader {
+ public:
+  explicit EventReader(const EventLoc& loc) : loc_(loc) {}
+
+  [[noreturn]] void fail(const std::string& path, const std::string& what) const {
+    throw Error(loc_.str() + ": " + path + ": " + what);
+  }
+  const json* find(const json& o, const char* key) const {
+    auto it = o.find(key);
+    return it == o.end() ? nullptr : &*it;
+  }
+  const json& object(const json& o, const char* key) const {
+    const json* v = find(o, key);
+    if (!v) fail(key, "missing");
+    if (!v->is_object()) fail(key, std::string("expected an object, got ") + v->type_name());
+    return *v;
+  }
+  std::string string(const json& o, const std::string& prefix, const char* key,
+                     std::optional<std::string> fallback) const {
+    const json* v = find(o, key);
+    if (!v && fallback) return *fallback;
+    if (!v) fail(prefix + key, "missing");
+    if (!v->is_string()) fail(prefix + key, std::string("expected a string, got ") + v->type_name());
+    return v->get<std::string>();
+  }
+  int64_t integer(const json& o, const std::string& prefix, const char* key, std::optional<int64_t> fallback,
+                  int64_t lo, int64_t hi) const {
+    const json* v = find(o, key);
+    if (!v && fallback) return *fallback;
+    if (!v) fail(prefix + key, "missing");
+    if (v->is_number_unsigned()) {
+      const uint64_t u = v->get<uint64_t>();
+      if (u > static_cast<uint64_t>(hi)) fail(prefix + key, std::to_string(u) + " is out of range " + range_text(lo, hi));
+      return static_cast<int64_t>(u);
+    }
+    if (!v->is_number_integer()) fail(prefix + key, "expected an integer, got " + (v->is_number() ? v->dump() : v->type_name()));
+    const int64_t i = v->get<int64_t>();
+    if (i < lo || i > hi) fail(prefix + key, std::to_string(i) + " is out of range " + range_text(lo, hi));
+    return i;
+  }
+  uint64_t cycle(const json& o, const char* key, std::optional<uint64_t> fallback) const {
+    std::optional<int64_t> f;
+    if (fallback) f = static_cast<int64_t>(*fallback);
+    return static_cast<uint64_t>(integer(o, "args.", key, f, 0, static_cast<int64_t>(kMaxTraceCycle)));
+  }
+
+ private:
+  const EventLoc& loc_;
+};
+
+void json_event(const json& e, TraceData& d, Interner& core, Interner& label, std::map<int, int>& pid_core,
+                const EventLoc& loc) {
+  const EventReader r(loc);
+  if (!e.is_object()) throw Error(loc.str() + ": expected an event object, got " + e.type_name());
+  const std::string ph = r.string(e, "", "ph", std::string());
+  if (ph == "M") {
+    if (r.string(e, "", "name", std::string()) != "process_name") return;
+    const int pid = static_cast<int>(r.integer(e, "", "pid", std::nullopt, INT_MIN, INT_MAX));
+    const std::string n = r.string(r.object(e, "args"), "args.", "name", std::nullopt);
+    if (n != "memory") pid_core[pid] = core(n);
     return;
   }
-  if (ph != "X" || e.value("cat", std::string()) == "wait") return;
-  const auto& a = e.at("args");
+  if (ph != "X") return;
+  const std::string cat = r.string(e, "", "cat", std::string());
+  if (cat == "wait") return;
+  const json& a = r.object(e, "args");
   SummaryEvent s;
-  auto pc = pid_core.find(e.at("pid").get<int>());
-  if (pc == pid_core.end()) throw Error(where + ": event of pid " + std::to_string(e.at("pid").get<int>()) +
-                                        " before its process_name");
+  const int pid = static_cast<int>(r.integer(e, "", "pid", std::nullopt, INT_MIN, INT_MAX));
+  auto pc = pid_core.find(pid);
+  if (pc == pid_core.end()) throw Error(loc.str() + ": event of pid " + std::to_string(pid) + " before its process_name");
   s.core = pc->second;
-  s.unit = e.at("tid").get<int>();
-  if (s.unit < 0 || s.unit >= isa::kNumPipes) return;
-  s.dispatch = e.value("cat", std::string()) == "dispatch";
-  s.pc = a.value("pc", 0u);
-  s.disasm = a.value("disasm", std::string());
+  s.unit = static_cast<int>(r.integer(e, "", "tid", std::nullopt, 0, isa::kNumPipes - 1));
+  s.dispatch = cat == "dispatch";
+  s.pc = static_cast<uint32_t>(r.integer(a, "args.", "pc", 0, 0, UINT32_MAX));
+  s.disasm = r.string(a, "args.", "disasm", std::string());
   s.mnemonic = first_word(s.disasm);
-  s.label = label(a.value("label", std::string()));
-  s.start = a.at("cycle").get<uint64_t>();
-  s.end = a.at("end_cycle").get<uint64_t>();
-  s.dispatch_cycle = a.value("dispatch_cycle", s.start);
-  s.stall = a.value("stall_cycles", uint64_t{0});
-  s.reason = a.value("stall_reason", std::string());
+  s.label = label(r.string(a, "args.", "label", std::string()));
+  s.start = r.cycle(a, "cycle", std::nullopt);
+  s.end = r.cycle(a, "end_cycle", std::nullopt);
+  s.dispatch_cycle = r.cycle(a, "dispatch_cycle", s.start);
+  s.stall = r.cycle(a, "stall_cycles", 0);
+  s.reason = r.string(a, "args.", "stall_reason", std::string());
+  check_event(s, loc.str());
   d.events.push_back(std::move(s));
 }
 
@@ -143,27 +248,42 @@ TraceData parse_json(const std::string& text, const std::string& name) {
   d.format = "json";
   Interner core(d.cores), label(d.labels);
   std::map<int, int> pid_core;
-  try {
-    // npusim writes one event per line: parse line by line (bounded memory per event).
+  // npusim writes a header line, then one event per line: read line by line (bounded memory per
+  // event, and a trace cut short by an interrupted run still reads).
+  if (text.compare(0, 18, "{\"displayTimeUnit\"") == 0) {
     std::istringstream in(text);
     std::string line;
-    int lineno = 0;
-    bool line_format = text.compare(0, 18, "{\"displayTimeUnit\"") == 0;
-    if (line_format) {
-      while (std::getline(in, line)) {
-        ++lineno;
-        if (line.empty() || line[0] != '{' || line.compare(0, 6, "{\"ph\":") != 0) continue;
-        if (line.back() == ',') line.pop_back();
-        json_event(nlohmann::json::parse(line), d, core, label, pid_core, name + ":" + std::to_string(lineno));
+    uint64_t lineno = 0;
+    size_t index = 0;
+    while (std::getline(in, line)) {
+      ++lineno;
+      if (lineno == 1 || line.empty() || line[0] != '{') continue;
+      if (line.back() == ',') line.pop_back();
+      const EventLoc loc{name, lineno, index++};
+      json e;
+      try {
+        e = json::parse(line);
+      } catch (const json::exception& x) {
+        throw Error(loc.str() + ": not valid JSON (" + x.what() + ")");
       }
-    } else {
-      const nlohmann::json j = nlohmann::json::parse(text);
-      const nlohmann::json& evs = j.is_array() ? j : j.at("traceEvents");
-      for (const auto& e : evs) json_event(e, d, core, label, pid_core, name);
+      json_event(e, d, core, label, pid_core, loc);
     }
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(name + ": not a readable trace JSON (" + e.what() + ")");
+    return d;
   }
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::exception& x) {
+    throw Error(name + ": not a readable trace JSON (" + x.what() + ")");
+  }
+  const json* evs = &j;
+  if (j.is_object()) {
+    auto it = j.find("traceEvents");
+    evs = it == j.end() ? nullptr : &*it;
+  }
+  if (!evs || !evs->is_array())
+    throw Error(name + ": not a trace (expected an array of events or an object with a traceEvents array)");
+  for (size_t i = 0; i < evs->size(); ++i) json_event((*evs)[i], d, core, label, pid_core, EventLoc{name, 0, i});
   return d;
 }
 

@@ -8,6 +8,12 @@
 
 namespace npu::cli {
 
+// Largest cycle value the readers accept (2^63 - 1, far beyond any simulated run): sums and
+// spans of cycles then stay inside 64 bits.
+inline constexpr uint64_t kMaxTraceCycle = INT64_MAX;
+
+// What the readers guarantee for every event: cycles <= kMaxTraceCycle, start <= end, a known
+// stall reason, and stall <= start when the event waits (the wait begins at or after cycle 0).
 struct SummaryEvent {
   int core = 0;                 // index into TraceData::cores
   int unit = 0;                 // isa::Pipe value (SCALAR = 0)
@@ -28,7 +34,8 @@ struct TraceData {
   std::vector<SummaryEvent> events;     // file order
 };
 
-// Throws npu::Error naming the file (and line) on anything it cannot read.
+// Throws npu::Error naming the file and the CSV line or the JSON event (index, and line when the
+// file has one event per line, as npusim writes it) on anything it cannot read.
 TraceData read_trace_file(const std::string& path);
 // Same, from text already in memory (`name` is used in messages).
 TraceData parse_trace_text(const std::string& text, const std::string& name);

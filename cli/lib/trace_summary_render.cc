@@ -21,6 +21,12 @@ std::string f(const char* fmt, double v) {
   return buf;
 }
 std::string u(uint64_t v) { return std::to_string(v); }
+// Sums over events and cores saturate instead of wrapping (a hand-made trace may hold many
+// overlapping events near kMaxTraceCycle).
+uint64_t sat_add(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
+}
 std::string pct(double num, double den) { return den > 0 ? f("%5.1f %%", 100.0 * num / den) : "    - "; }
 std::string pad(std::string s, size_t w) {
   if (s.size() < w) s.append(w - s.size(), ' ');
@@ -79,7 +85,7 @@ std::string utilisation(const TraceData& d, uint64_t t0, uint64_t t1, const Summ
   std::string s = "Pipe utilisation over time (cycles " + u(t0) + ".." + u(t1) + ", one column = ";
   const int w = std::max(1, o.width);
   const uint64_t span = std::max<uint64_t>(1, t1 - t0);
-  const uint64_t col = (span + w - 1) / w;
+  const uint64_t col = span / w + (span % w != 0);  // ceil without span + w - 1 overflowing
   s += u(col) + " cycles; mean over the cores of each type):\n";
   // (type, unit) -> busy cycles per column, and the cores that have the unit.
   std::map<std::pair<std::string, int>, std::vector<uint64_t>> busy;
@@ -92,7 +98,7 @@ std::string utilisation(const TraceData& d, uint64_t t0, uint64_t t1, const Summ
     for (uint64_t a = std::max(e.start, t0); a < e.end;) {
       const uint64_t c = std::min<uint64_t>((a - t0) / col, w - 1);
       const uint64_t hi = std::min(e.end, t0 + (c + 1) * col);
-      v[c] += hi - a;
+      v[c] = sat_add(v[c], hi - a);
       a = hi;
     }
   }
@@ -102,7 +108,7 @@ std::string utilisation(const TraceData& d, uint64_t t0, uint64_t t1, const Summ
     std::string bar;
     uint64_t total = 0;
     for (int c = 0; c < w; ++c) {
-      total += v[c];
+      total = sat_add(total, v[c]);
       const uint64_t width = std::min<uint64_t>(col, span - std::min<uint64_t>(span, c * col));
       const double x = width ? double(v[c]) / (double(width) * n) : 0;
       // Ninths: '.' up to 1/9 busy, ':' up to 2/9, ..., '@' above 8/9.
@@ -139,17 +145,17 @@ std::string overlap(const TraceData& d) {
     const auto m = merge(a.mte), c = merge(a.compute);
     const uint64_t both = intersect(m, c);
     Row& r = rows[key.first];
-    r.span += a.hi - a.lo;
-    r.both += both;
-    r.mte += length(m) - both;
-    r.compute += length(c) - both;
+    r.span = sat_add(r.span, a.hi - a.lo);
+    r.both = sat_add(r.both, both);
+    r.mte = sat_add(r.mte, length(m) - both);
+    r.compute = sat_add(r.compute, length(c) - both);
     r.cores.insert(key.second);
   }
   std::string s = "MTE / compute overlap per label (share of the label's span, summed over cores):\n";
   s += "  " + pad("label", 16) + lpad("cores", 6) + lpad("span", 12) + lpad("both", 9) + lpad("MTE only", 10) +
        lpad("compute", 9) + lpad("neither", 9) + "\n";
   for (const auto& [label, r] : rows) {
-    const uint64_t neither = r.span - std::min(r.span, r.both + r.mte + r.compute);
+    const uint64_t neither = r.span - std::min(r.span, sat_add(sat_add(r.both, r.mte), r.compute));
     s += "  " + pad(d.labels[label].empty() ? "(none)" : d.labels[label], 16) + lpad(u(r.cores.size()), 6) +
          lpad(u(r.span), 12) + lpad(pct(r.both, r.span), 9) + lpad(pct(r.mte, r.span), 10) +
          lpad(pct(r.compute, r.span), 9) + lpad(pct(neither, r.span), 9) + "\n";
@@ -274,7 +280,7 @@ std::string critical_chain(const TraceData& d, const SummaryOptions& o) {
       runs.push_back(Run{e.core, e.unit, e.start, e.end});
     Run& r = runs.back();
     r.end = std::max(r.end, e.end);
-    r.busy += e.end - e.start;
+    r.busy = sat_add(r.busy, e.end - e.start);
     ++r.count;
     ++r.ops[e.dispatch ? "dispatch" : e.mnemonic];
     r.labels.insert(e.label);

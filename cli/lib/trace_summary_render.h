@@ -22,6 +22,7 @@ struct SummaryOptions {
   int max_chain_rows = 40;
 };
 
+// `d` holds what the readers guarantee (trace_summary_read.h); sums saturate rather than wrap.
 std::string render_trace_summary(const TraceData& d, const std::string& name, const SummaryOptions& o = {});
 
 }  // namespace npu::cli

@@ -106,6 +106,118 @@ TEST(TraceSummary, ErrorsNameTheFile) {
   EXPECT_THROW(read_trace_file("/nonexistent/trace.json"), Error);
 }
 
+std::string read_error(const std::string& text, const std::string& name) {
+  try {
+    parse_trace_text(text, name);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+const std::string kCsvHeader =
+    "core,pipe,pc,disassembly,label,dispatch_cycle,start_cycle,end_cycle,stall_cycles,stall_reason,kind\n";
+std::string csv_row(const std::string& pc, const std::string& dispatch, const std::string& start,
+                    const std::string& end, const std::string& stall, const std::string& reason) {
+  return "cluster0.aic,SCALAR," + pc + ",nop,," + dispatch + "," + start + "," + end + "," + stall + "," + reason +
+         ",exec\n";
+}
+
+// Every numeric CSV field is range-checked (no std::stoull exception, no wrap) and the events
+// are consistent; each error names the file, the line and the column.
+TEST(TraceSummary, CsvFieldErrors) {
+  const std::string max = "9223372036854775807";  // kMaxTraceCycle = 2^63 - 1
+  EXPECT_EQ(read_error(kCsvHeader + csv_row("0", "0", "0", "18446744073709551616", "0", ""), "t.csv"),
+            "t.csv:2: end_cycle: 18446744073709551616 is out of range (0.." + max + ")");
+  EXPECT_EQ(read_error(kCsvHeader + csv_row("0", "0", "0", "18446744073709551615", "0", ""), "t.csv"),
+            "t.csv:2: end_cycle: 18446744073709551615 is out of range (0.." + max + ")");
+  EXPECT_EQ(read_error(kCsvHeader + csv_row("0", "0", "-5", "1", "0", ""), "t.csv"),
+            "t.csv:2: start_cycle: expected an unsigned integer, got '-5'");
+  EXPECT_EQ(read_error(kCsvHeader + csv_row("4294967296", "0", "0", "1", "0", ""), "t.csv"),
+            "t.csv:2: pc: 4294967296 is out of range (0..4294967295)");
+  EXPECT_EQ(read_error(kCsvHeader + csv_row("0", "0", "", "1", "0", ""), "t.csv"),
+            "t.csv:2: start_cycle: expected an unsigned integer, got ''");
+  EXPECT_EQ(read_error(kCsvHeader + "\n" + csv_row("0", "0", "5", "4", "0", ""), "t.csv"),
+            "t.csv:3: end cycle 4 is before the start cycle 5");
+  EXPECT_EQ(read_error(kCsvHeader + csv_row("0", "0", "5", "6", "6", "flag_wait"), "t.csv"),
+            "t.csv:2: a flag_wait stall of 6 cycles before start cycle 5 would begin before cycle 0");
+  EXPECT_EQ(read_error(kCsvHeader + csv_row("0", "0", "5", "6", "1", "coffee"), "t.csv"),
+            "t.csv:2: unknown stall reason 'coffee' (expected none, flag_wait, cross_core, memory, queue_full or barrier)");
+  EXPECT_EQ(read_error(kCsvHeader + "cluster0.aic,SCALAR,0,\"nop,,0,0,1,0,,exec\n", "t.csv"),
+            "t.csv:2: unterminated quoted field");
+  EXPECT_EQ(read_error(kCsvHeader + "cluster0.aic,SCALAR,0,nop,,0,0,1,0,,later\n", "t.csv"),
+            "t.csv:2: kind: expected dispatch or exec, got 'later'");
+  EXPECT_EQ(read_error(kCsvHeader + "cluster0.aic,SCALAR,0\n", "t.csv"), "t.csv:2: expected 11 fields, got 3");
+  // A memory stall lies inside [start, end): it may exceed the start cycle.
+  EXPECT_EQ(read_error(kCsvHeader + csv_row("0", "0", "1", "20", "10", "memory"), "t.csv"), "(no error)");
+}
+
+// An event ending at the largest accepted cycle renders: the column width (span / width rounded
+// up) is computed without wrapping, so nothing divides by zero. 2^63 - 1 cycles over 10 columns:
+// 922337203685477581 cycles per column, the SCALAR pipe busy all the time.
+TEST(TraceSummary, EventEndingAtTheLargestCycleRenders) {
+  const TraceData d = parse_trace_text(kCsvHeader + csv_row("0", "0", "0", "9223372036854775807", "0", ""), "t.csv");
+  SummaryOptions o;
+  o.width = 10;
+  const std::string s = render_trace_summary(d, "t.csv", o);
+  EXPECT_NE(s.find("cycles 0..9223372036854775807, one column = 922337203685477581 cycles"), std::string::npos) << s;
+  EXPECT_NE(s.find("aic  SCALAR |@@@@@@@@@@| 100.0 %"), std::string::npos) << s;
+}
+
+// Every member of a JSON event that is read is checked for presence, type and range; errors
+// name the event (and its line when npusim's one-event-per-line layout is read).
+TEST(TraceSummary, JsonEventErrors) {
+  const std::string head = "{\"displayTimeUnit\":\"ns\",\"otherData\":{},\n\"traceEvents\":[\n";
+  const std::string proc = "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"cluster0.aic\"}},\n";
+  auto x = [](const std::string& args, const std::string& tid = "0", const std::string& cat = "\"exec\"") {
+    return "{\"ph\":\"X\",\"pid\":1,\"tid\":" + tid + ",\"cat\":" + cat + ",\"args\":{" + args + "}},\n";
+  };
+  const std::string max = "9223372036854775807";
+  EXPECT_EQ(read_error(head + "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\"},\n]}\n", "t.json"),
+            "t.json:3: traceEvents[0]: args: missing");
+  EXPECT_EQ(read_error(head + "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{}},\n]}\n", "t.json"),
+            "t.json:3: traceEvents[0]: args.name: missing");
+  EXPECT_EQ(read_error(head + "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":[1]},\n]}\n", "t.json"),
+            "t.json:3: traceEvents[0]: args: expected an object, got array");
+  EXPECT_EQ(read_error(head + "{\"ph\":\"M\",\"pid\":\"1\",\"name\":\"process_name\",\"args\":{\"name\":\"a\"}},\n]}\n", "t.json"),
+            "t.json:3: traceEvents[0]: pid: expected an integer, got string");
+  EXPECT_EQ(read_error(head + proc + x("\"cycle\":-5,\"end_cycle\":1") + "]}\n", "t.json"),
+            "t.json:4: traceEvents[1]: args.cycle: -5 is out of range (0.." + max + ")");
+  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":18446744073709551615") + "]}\n", "t.json"),
+            "t.json:4: traceEvents[1]: args.end_cycle: 18446744073709551615 is out of range (0.." + max + ")");
+  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":18446744073709551616") + "]}\n", "t.json"),
+            "t.json:4: traceEvents[1]: args.end_cycle: expected an integer, got 1.8446744073709552e+19");
+  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0.5,\"end_cycle\":1") + "]}\n", "t.json"),
+            "t.json:4: traceEvents[1]: args.cycle: expected an integer, got 0.5");
+  EXPECT_EQ(read_error(head + proc + x("\"end_cycle\":1") + "]}\n", "t.json"),
+            "t.json:4: traceEvents[1]: args.cycle: missing");
+  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":1,\"pc\":\"7\"") + "]}\n", "t.json"),
+            "t.json:4: traceEvents[1]: args.pc: expected an integer, got string");
+  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":1,\"pc\":4294967296") + "]}\n", "t.json"),
+            "t.json:4: traceEvents[1]: args.pc: 4294967296 is out of range (0..4294967295)");
+  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":1,\"disasm\":5") + "]}\n", "t.json"),
+            "t.json:4: traceEvents[1]: args.disasm: expected a string, got number");
+  EXPECT_EQ(read_error(head + proc + x("\"cycle\":3,\"end_cycle\":2") + "]}\n", "t.json"),
+            "t.json:4: traceEvents[1]: end cycle 2 is before the start cycle 3");
+  EXPECT_EQ(read_error(head + proc + x("\"cycle\":3,\"end_cycle\":4,\"stall_cycles\":4,\"stall_reason\":\"barrier\"") +
+                           "]}\n", "t.json"),
+            "t.json:4: traceEvents[1]: a barrier stall of 4 cycles before start cycle 3 would begin before cycle 0");
+  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":1", "99") + "]}\n", "t.json"),
+            "t.json:4: traceEvents[1]: tid: 99 is out of range (0..6)");
+  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":1", "0", "3") + "]}\n", "t.json"),
+            "t.json:4: traceEvents[1]: cat: expected a string, got number");
+  EXPECT_EQ(read_error(head + proc + "{\"ph\":\"X\",\n]}\n", "t.json").substr(0, 46),
+            "t.json:4: traceEvents[1]: not valid JSON ([jso");
+  EXPECT_EQ(read_error(head + "{\"ph\":5},\n]}\n", "t.json"), "t.json:3: traceEvents[0]: ph: expected a string, got number");
+  // The whole-document form (any other JSON layout): the event index only.
+  EXPECT_EQ(read_error("[{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\"}]", "t.json"), "t.json: traceEvents[0]: args: missing");
+  EXPECT_EQ(read_error("[3]", "t.json"), "t.json: traceEvents[0]: expected an event object, got number");
+  EXPECT_EQ(read_error("{\"traceEvents\":{}}", "t.json"),
+            "t.json: not a trace (expected an array of events or an object with a traceEvents array)");
+  EXPECT_EQ(read_error("{\"other\":[]}", "t.json"),
+            "t.json: not a trace (expected an array of events or an object with a traceEvents array)");
+}
+
 TEST(TraceWriters, Escaping) {
   EXPECT_EQ(hw::csv_field("mov r1, r2"), "\"mov r1, r2\"");
   EXPECT_EQ(hw::csv_field("end"), "end");
