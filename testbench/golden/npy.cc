@@ -57,6 +57,8 @@ class HeaderParser {
       std::string key = parse_string();
       expect(':');
       skip_ws();
+      if ((key == "descr" && got_descr) || (key == "fortran_order" && got_fortran) || (key == "shape" && got_shape))
+        fail(name_, "malformed .npy header: key '" + key + "' given twice");
       if (key == "descr") {
         *descr = parse_string();
         got_descr = true;
@@ -77,6 +79,9 @@ class HeaderParser {
       skip_ws();
       if (peek() != '}') bad("',' or '}'");
     }
+    ++pos_;
+    skip_ws();  // NumPy pads the dict with spaces and ends it with '\n'
+    if (pos_ != s_.size()) bad("only padding after the header dict");
     if (!got_descr || !got_fortran || !got_shape)
       fail(name_, "malformed .npy header: needs 'descr', 'fortran_order' and 'shape'");
   }
@@ -87,8 +92,10 @@ class HeaderParser {
     while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
   }
   [[noreturn]] void bad(const std::string& wanted) {
+    // A header may be up to 4 GiB (format 2.0): quote at most its first 200 characters.
+    const std::string text = s_.size() <= 200 ? s_ : s_.substr(0, 200) + "...";
     fail(name_, "malformed .npy header: expected " + wanted + " at offset " + std::to_string(pos_) +
-                    " in \"" + s_ + "\"");
+                    " in \"" + text + "\"");
   }
   void expect(char c) {
     skip_ws();
@@ -179,7 +186,13 @@ std::string num_str(double v) {
 
 int64_t NpyArray::numel() const {
   int64_t n = 1;
-  for (int64_t d : shape) n *= d;
+  bool overflow = false;
+  for (int64_t d : shape) {
+    if (d < 0) throw Error("negative dimension in shape " + shape_str(shape));
+    if (d == 0) return 0;
+    overflow |= __builtin_mul_overflow(n, d, &n);
+  }
+  if (overflow) throw Error("shape " + shape_str(shape) + " has more than 2^63 elements");
   return n;
 }
 
@@ -192,6 +205,9 @@ NpyArray parse_npy(const std::vector<uint8_t>& f, const std::string& name) {
   if (f.size() < 10 || std::memcmp(f.data(), kMagic, 6) != 0)
     fail(name, "not a .npy file (missing \\x93NUMPY magic)");
   int major = f[6];
+  if (f[7] != 0)
+    fail(name, "unsupported .npy format version " + std::to_string(major) + "." + std::to_string(f[7]) +
+                   " (supported: 1.0, 2.0, 3.0)");
   size_t hlen, hstart;
   if (major == 1) {
     hlen = size_t(read_le(&f[8], 2));
@@ -220,8 +236,16 @@ NpyArray parse_npy(const std::vector<uint8_t>& f, const std::string& name) {
   }
   const DescrInfo* d = find_descr(a.descr);
   if (!d) fail(name, "unsupported dtype '" + a.descr + "' (supported: " + supported_list() + ")");
-  size_t want = size_t(a.numel()) * size_t(d->size);
-  size_t have = f.size() - hstart - hlen;
+  int64_t numel;
+  try {
+    numel = a.numel();
+  } catch (const Error& e) {
+    fail(name, e.what());
+  }
+  uint64_t want;
+  if (__builtin_mul_overflow(uint64_t(numel), uint64_t(d->size), &want))
+    fail(name, "shape " + shape_str(a.shape) + " of '" + a.descr + "' needs more than 2^64 bytes");
+  const uint64_t have = f.size() - hstart - hlen;
   if (have < want)
     fail(name, "truncated data: shape " + shape_str(a.shape) + " of '" + a.descr + "' needs " +
                    std::to_string(want) + " bytes, file has " + std::to_string(have));
@@ -328,6 +352,9 @@ void write_output(const std::string& dir, const std::string& name, const Tensor&
 Tensor tensor_from_npy(const NpyArray& a, Dtype dtype, const std::string& name) {
   const DescrInfo* d = find_descr(a.descr);
   if (!d) fail(name, "unsupported dtype '" + a.descr + "'");
+  if (a.data.size() / size_t(d->size) != uint64_t(a.numel()) || a.data.size() % size_t(d->size))
+    fail(name, std::to_string(a.data.size()) + " data bytes do not match shape " + shape_str(a.shape) + " of '" +
+                   a.descr + "'");
   Tensor t(dtype, a.shape);
   const char* tn = ref::name_of(dtype);
   bool raw16 = (dtype == Dtype::BF16 || dtype == Dtype::F16) && a.descr == "<u2";

@@ -23,6 +23,7 @@ std::string bin() {
   const char* b = std::getenv("NPUSIM_BIN");
   return b ? b : std::string(NPUSIM_BINARY_DIR) + "/bin/npusim";
 }
+std::string data(const std::string& f) { return source_dir() + "/testbench/system/data/" + f; }
 
 class BadInputCli : public ::testing::Test {
  protected:
@@ -52,6 +53,19 @@ class BadInputCli : public ::testing::Test {
     out_ = slurp(path("stdout.txt"));
     err_ = slurp(path("stderr.txt"));
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  }
+  // The good case of run_cli_test (data/run_rmsnorm.yaml) with another kernel and x init.
+  std::string write_case(const std::string& kernel, const std::string& x_init = "{uniform: [-1, 1], seed: 1}") const {
+    return write("case.yaml",
+                 "kernel: " + kernel + "\n"
+                 "block_dim: 2\n"
+                 "vars: {R: 4, D: 256}\n"
+                 "params: {rows: R, D: D, eps: 1.0e-6}\n"
+                 "tensors:\n"
+                 "  x:     {dtype: bf16, shape: [R, D], init: " + x_init + "}\n"
+                 "  gamma: {dtype: bf16, shape: [D], init: {uniform: [-1, 1], seed: 2}}\n"
+                 "  y:     {dtype: bf16, shape: [R, D], role: output}\n"
+                 "golden: {name: rmsnorm, has_gamma: true, inputs: {x: x, gamma: gamma}, outputs: {out: y}}\n");
   }
   fs::path dir_;
   std::string out_, err_;
@@ -95,6 +109,20 @@ TEST_F(BadInputCli, TraceSummaryEventAtTheLargestCycles) {
   const std::string ok = write("ok.csv", kCsvHeader + "cluster0.aic,SCALAR,0,nop,,0,0,9223372036854775807,0,,exec\n");
   ASSERT_EQ(npusim("trace-summary " + ok + " --width 10"), 0) << err_;
   EXPECT_NE(out_.find("aic  SCALAR |@@@@@@@@@@| 100.0 %"), std::string::npos) << out_;
+}
+
+// A .npy whose shape product overflows (2^32 x 2^32 = 2^64 elements wrapped to 0) used to be
+// signed overflow and to be accepted with an empty payload.
+TEST_F(BadInputCli, NpyShapeProductOverflow) {
+  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296), }";
+  header.append(64 - (10 + header.size() + 1) % 64, ' ');
+  header += '\n';
+  std::string npy = std::string("\x93NUMPY\x01\x00", 8) + char(header.size() & 0xff) + char(header.size() >> 8) + header;
+  const std::string f = write("x.npy", npy);
+  EXPECT_EQ(npusim("run " + write_case(data("run_rmsnorm.s"), "{file: x.npy}") + " --iss --out " + path("out")), 2);
+  EXPECT_NE(err_.find(f + ": shape [4294967296, 4294967296] has more than 2^63 elements"), std::string::npos) << err_;
+  EXPECT_NE(err_.find("case.yaml:6:"), std::string::npos) << err_;  // the tensor's init line
+  EXPECT_FALSE(fs::exists(path("out")));
 }
 
 }  // namespace

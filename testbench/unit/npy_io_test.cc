@@ -245,6 +245,58 @@ TEST_F(NpyTest, MalformedFilesGiveClearErrors) {
   EXPECT_EQ(read_npy(path("eq.npy")).descr, "<f4");
 }
 
+// The header is checked whole: the shape product and its byte size may not overflow (once
+// UB, and accepted with a tiny payload), the payload is exactly what the shape needs, keys
+// appear once, nothing but padding follows the dict, and only versions x.0 are read.
+TEST_F(NpyTest, HeaderAudit) {
+  auto dict = [](const std::string& descr, const std::string& shape) {
+    return "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  };
+  // 2^32 x 2^32 elements = 2^64: used to wrap to 0 elements and read a 0-byte payload.
+  write_bytes("wrap.npy", with_header(dict("<f4", "(4294967296, 4294967296)"), 0));
+  EXPECT_EQ(error_reading("wrap.npy"), "wrap.npy: shape [4294967296, 4294967296] has more than 2^63 elements");
+  // 2^22 x 2^40 = 2^62 elements fit int64; as '<f8' they need 2^65 bytes.
+  write_bytes("bytes.npy", with_header(dict("<f8", "(4194304, 1099511627776)"), 8));
+  EXPECT_EQ(error_reading("bytes.npy"), "bytes.npy: shape [4194304, 1099511627776] of '<f8' needs more than 2^64 bytes");
+  // A zero dimension makes an empty array whatever the others are.
+  write_bytes("empty.npy", with_header(dict("<f4", "(0, 1099511627776)"), 0));
+  EXPECT_EQ(read_npy(path("empty.npy")).numel(), 0);
+  write_bytes("empty_extra.npy", with_header(dict("<f4", "(0, 1099511627776)"), 4));
+  EXPECT_EQ(error_reading("empty_extra.npy"),
+            "empty_extra.npy: trailing data: shape [0, 1099511627776] of '<f4' needs 0 bytes, file has 4");
+  write_bytes("dim.npy", with_header(dict("<f4", "(1099511627777,)"), 0));
+  EXPECT_EQ(error_reading("dim.npy"), "dim.npy: malformed .npy header: dimension too large");
+  write_bytes("neg.npy", with_header(dict("<f4", "(-1,)"), 0));
+  EXPECT_EQ(error_reading("neg.npy").substr(0, 65), "neg.npy: malformed .npy header: expected a dimension at offset 51");
+  write_bytes("twice.npy", with_header("{'descr': '<f4', 'descr': '<i4', 'fortran_order': False, 'shape': (1,), }", 4));
+  EXPECT_EQ(error_reading("twice.npy"), "twice.npy: malformed .npy header: key 'descr' given twice");
+  write_bytes("junk.npy", with_header(dict("<f4", "(1,)") + " junk", 4));
+  const std::string junk = "junk.npy: malformed .npy header: expected only padding after the header dict at offset " +
+                           std::to_string(dict("<f4", "(1,)").size() + 1);
+  EXPECT_EQ(error_reading("junk.npy").substr(0, junk.size()), junk);
+  write_bytes("fortran.npy", with_header("{'descr': '<f4', 'fortran_order': 0, 'shape': (1,), }", 4));
+  EXPECT_EQ(error_reading("fortran.npy").substr(0, 64), "fortran.npy: malformed .npy header: expected True or False at of");
+  write_bytes("descr.npy", with_header("{'descr': 4, 'fortran_order': False, 'shape': (1,), }", 4));
+  EXPECT_EQ(error_reading("descr.npy").substr(0, 65), "descr.npy: malformed .npy header: expected a quoted string at off");
+  std::vector<uint8_t> minor = with_header(dict("<f4", "(1,)"), 4);
+  minor[7] = 5;
+  write_bytes("minor.npy", minor);
+  EXPECT_EQ(error_reading("minor.npy"), "minor.npy: unsupported .npy format version 1.5 (supported: 1.0, 2.0, 3.0)");
+  // Header length beyond the file (format 2.0: a 4-byte length).
+  std::vector<uint8_t> hl = with_header(dict("<f4", "(1,)"), 4, 2);
+  hl[8] = 0xff, hl[9] = 0xff, hl[10] = 0xff, hl[11] = 0x7f;
+  write_bytes("hlen.npy", hl);
+  EXPECT_EQ(error_reading("hlen.npy"), "hlen.npy: truncated .npy header");
+  // A long malformed header is quoted only in part.
+  write_bytes("long.npy", with_header("{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'x" + std::string(5000, 'y'), 0));
+  const std::string e = error_reading("long.npy");
+  EXPECT_LT(e.size(), 400u) << e;
+  EXPECT_EQ(e.substr(e.size() - 4), "...\"");
+  // A hand-built array whose data does not match its shape is refused, not read past its end.
+  NpyArray bad{"<f4", {4}, std::vector<uint8_t>(8)};
+  EXPECT_THROW(tensor_from_npy(bad, Dtype::F32, "bad"), Error);
+}
+
 TEST_F(NpyTest, WriteFailureNamesThePathAndLeavesNothing) {
   try {
     write_npy(path("no_such_dir/x.npy"), NpyArray{"<f4", {1}, {0, 0, 0, 0}});
