@@ -2,6 +2,8 @@
 // and the escaping of the trace writers.
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "cli/lib/trace_summary_read.h"
 #include "cli/lib/trace_summary_render.h"
 #include "hw/top/trace_chrome.h"
@@ -169,7 +171,7 @@ TEST(TraceSummary, EventEndingAtTheLargestCycleRenders) {
 TEST(TraceSummary, JsonEventErrors) {
   const std::string head = "{\"displayTimeUnit\":\"ns\",\"otherData\":{},\n\"traceEvents\":[\n";
   const std::string proc = "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"cluster0.aic\"}},\n";
-  auto x = [](const std::string& args, const std::string& tid = "0", const std::string& cat = "\"exec\"") {
+  auto x = [](const std::string& args, const std::string& tid, const std::string& cat) {
     return "{\"ph\":\"X\",\"pid\":1,\"tid\":" + tid + ",\"cat\":" + cat + ",\"args\":{" + args + "}},\n";
   };
   const std::string max = "9223372036854775807";
@@ -181,31 +183,26 @@ TEST(TraceSummary, JsonEventErrors) {
             "t.json:3: traceEvents[0]: args: expected an object, got array");
   EXPECT_EQ(read_error(head + "{\"ph\":\"M\",\"pid\":\"1\",\"name\":\"process_name\",\"args\":{\"name\":\"a\"}},\n]}\n", "t.json"),
             "t.json:3: traceEvents[0]: pid: expected an integer, got string");
-  EXPECT_EQ(read_error(head + proc + x("\"cycle\":-5,\"end_cycle\":1") + "]}\n", "t.json"),
-            "t.json:4: traceEvents[1]: args.cycle: -5 is out of range (0.." + max + ")");
-  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":18446744073709551615") + "]}\n", "t.json"),
-            "t.json:4: traceEvents[1]: args.end_cycle: 18446744073709551615 is out of range (0.." + max + ")");
-  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":18446744073709551616") + "]}\n", "t.json"),
-            "t.json:4: traceEvents[1]: args.end_cycle: expected an integer, got 1.8446744073709552e+19");
-  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0.5,\"end_cycle\":1") + "]}\n", "t.json"),
-            "t.json:4: traceEvents[1]: args.cycle: expected an integer, got 0.5");
-  EXPECT_EQ(read_error(head + proc + x("\"end_cycle\":1") + "]}\n", "t.json"),
-            "t.json:4: traceEvents[1]: args.cycle: missing");
-  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":1,\"pc\":\"7\"") + "]}\n", "t.json"),
-            "t.json:4: traceEvents[1]: args.pc: expected an integer, got string");
-  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":1,\"pc\":4294967296") + "]}\n", "t.json"),
-            "t.json:4: traceEvents[1]: args.pc: 4294967296 is out of range (0..4294967295)");
-  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":1,\"disasm\":5") + "]}\n", "t.json"),
-            "t.json:4: traceEvents[1]: args.disasm: expected a string, got number");
-  EXPECT_EQ(read_error(head + proc + x("\"cycle\":3,\"end_cycle\":2") + "]}\n", "t.json"),
-            "t.json:4: traceEvents[1]: end cycle 2 is before the start cycle 3");
-  EXPECT_EQ(read_error(head + proc + x("\"cycle\":3,\"end_cycle\":4,\"stall_cycles\":4,\"stall_reason\":\"barrier\"") +
-                           "]}\n", "t.json"),
-            "t.json:4: traceEvents[1]: a barrier stall of 4 cycles before start cycle 3 would begin before cycle 0");
-  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":1", "99") + "]}\n", "t.json"),
-            "t.json:4: traceEvents[1]: tid: 99 is out of range (0..6)");
-  EXPECT_EQ(read_error(head + proc + x("\"cycle\":0,\"end_cycle\":1", "0", "3") + "]}\n", "t.json"),
-            "t.json:4: traceEvents[1]: cat: expected a string, got number");
+  // X events: {args members, tid, cat, the message after "t.json:4: traceEvents[1]: "}.
+  const std::vector<std::array<std::string, 4>> cases = {
+      {"\"cycle\":-5,\"end_cycle\":1", "0", "\"exec\"", "args.cycle: -5 is out of range (0.." + max + ")"},
+      {"\"cycle\":0,\"end_cycle\":18446744073709551615", "0", "\"exec\"",
+       "args.end_cycle: 18446744073709551615 is out of range (0.." + max + ")"},
+      {"\"cycle\":0,\"end_cycle\":18446744073709551616", "0", "\"exec\"",
+       "args.end_cycle: expected an integer, got 1.8446744073709552e+19"},
+      {"\"cycle\":0.5,\"end_cycle\":1", "0", "\"exec\"", "args.cycle: expected an integer, got 0.5"},
+      {"\"end_cycle\":1", "0", "\"exec\"", "args.cycle: missing"},
+      {"\"cycle\":0,\"end_cycle\":1,\"pc\":\"7\"", "0", "\"exec\"", "args.pc: expected an integer, got string"},
+      {"\"cycle\":0,\"end_cycle\":1,\"pc\":4294967296", "0", "\"exec\"", "args.pc: 4294967296 is out of range (0..4294967295)"},
+      {"\"cycle\":0,\"end_cycle\":1,\"disasm\":5", "0", "\"exec\"", "args.disasm: expected a string, got number"},
+      {"\"cycle\":3,\"end_cycle\":2", "0", "\"exec\"", "end cycle 2 is before the start cycle 3"},
+      {"\"cycle\":3,\"end_cycle\":4,\"stall_cycles\":4,\"stall_reason\":\"barrier\"", "0", "\"exec\"",
+       "a barrier stall of 4 cycles before start cycle 3 would begin before cycle 0"},
+      {"\"cycle\":0,\"end_cycle\":1", "99", "\"exec\"", "tid: 99 is out of range (0..6)"},
+      {"\"cycle\":0,\"end_cycle\":1", "0", "3", "cat: expected a string, got number"},
+  };
+  for (const auto& [args, tid, cat, msg] : cases)
+    EXPECT_EQ(read_error(head + proc + x(args, tid, cat) + "]}\n", "t.json"), "t.json:4: traceEvents[1]: " + msg) << args;
   EXPECT_EQ(read_error(head + proc + "{\"ph\":\"X\",\n]}\n", "t.json").substr(0, 46),
             "t.json:4: traceEvents[1]: not valid JSON ([jso");
   EXPECT_EQ(read_error(head + "{\"ph\":5},\n]}\n", "t.json"), "t.json:3: traceEvents[0]: ph: expected a string, got number");
