@@ -7,11 +7,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 
 #include <fmt/format.h>
 
 #include "base/error.h"
+#include "base/output_file.h"
 
 namespace npu {
 
@@ -47,22 +47,10 @@ std::string read_input_file(const std::string& path, uint64_t max_bytes) {
   return out;
 }
 
-void write_file_atomic(const std::string& path, const std::string& bytes) {
-  std::string tmp = fmt::format("{}.tmp.{}", path, static_cast<long>(getpid()));
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) throw Error(fmt::format("cannot write '{}'", tmp));
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    f.close();
-    if (!f) {
-      std::remove(tmp.c_str());
-      throw Error(fmt::format("error writing '{}'", tmp));
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw Error(fmt::format("cannot rename '{}' to '{}'", tmp, path));
-  }
+void write_file_atomic(const std::string& path, std::string_view bytes) {
+  AtomicOutputFile out(path);
+  std::fwrite(bytes.data(), 1, bytes.size(), out.stream());
+  out.commit();  // a short write sets the stream's error flag: commit throws then
 }
 
 }  // namespace npu

@@ -4,6 +4,7 @@
 // outputs appear whole or not at all (temporary file in the same directory, then rename).
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace npu {
 
@@ -16,8 +17,9 @@ inline constexpr uint64_t kMaxBinaryInputBytes = 16ull << 30;  // .npy tensors, 
 // a pipe or a character device is bounded too).
 std::string read_input_file(const std::string& path, uint64_t max_bytes = kMaxTextInputBytes);
 
-// Writes bytes to path atomically: a temporary file beside it, renamed over it on success.
-// On failure the temporary is removed and the previous file (if any) is untouched.
-void write_file_atomic(const std::string& path, const std::string& bytes);
+// Writes bytes to path atomically: a temporary file beside it, renamed over it on success
+// (AtomicOutputFile, output_file.h: also removed on SIGINT / SIGTERM). On failure the temporary
+// is removed and the previous file (if any) is untouched.
+void write_file_atomic(const std::string& path, std::string_view bytes);
 
 }  // namespace npu

@@ -1,6 +1,7 @@
 // npusim asm | disasm | isa-doc: the assembler, the disassembler and the ISA doc generator.
+#include <sys/stat.h>
+
 #include <CLI/CLI.hpp>
-#include <cstdio>
 #include <iostream>
 #include <memory>
 
@@ -21,6 +22,15 @@ struct AsmOpts {
 struct TextOpts {
   std::string in, out;
 };
+
+// Refuses an output path that names the input file (the same file, also through another path or
+// a link): a tool must never overwrite its own source.
+void refuse_overwriting_input(const std::string& in, const std::string& out) {
+  struct stat si {}, so {};
+  if (::stat(in.c_str(), &si) == 0 && ::stat(out.c_str(), &so) == 0 && si.st_dev == so.st_dev &&
+      si.st_ino == so.st_ino)
+    throw Error("-o '" + out + "' is the input file '" + in + "'; not overwriting it");
+}
 
 // Writes text to `out` (atomically) or to stdout when `out` is empty.
 void emit_text(const std::string& out, const std::string& text) {
@@ -54,11 +64,11 @@ void register_asm(CLI::App& app) {
         size_t slash = a->in.rfind('/');
         out = (dot != std::string::npos && (slash == std::string::npos || dot > slash) ? a->in.substr(0, dot) : a->in) + ".npuo";
       }
+      refuse_overwriting_input(a->in, out);
       isa::AsmResult r = isa::assemble_file(a->in, a->arch == "a5" ? isa::Arch::A5 : isa::Arch::A2);
-      if (!r.program) {
+      if (!r.program) {  // an existing output file is left as it was
         std::cerr << r.format_diags();
         std::cerr << r.diags.size() << " error" << (r.diags.size() == 1 ? "" : "s") << "\n";
-        std::remove(out.c_str());  // like make: no stale output survives a failed build
         throw CLI::RuntimeError(2);
       }
       isa::write_object_file(out, *r.program);
@@ -69,7 +79,12 @@ void register_asm(CLI::App& app) {
   auto* ds = app.add_subcommand("disasm", "Disassemble an object file back to assembly source");
   ds->add_option("input", d->in, "object file (.npuo)")->required();
   ds->add_option("-o,--output", d->out, "source file to write (default: stdout)");
-  ds->callback([d] { guarded([&] { emit_text(d->out, isa::disassemble_program(isa::read_object_file(d->in))); }); });
+  ds->callback([d] {
+    guarded([&] {
+      if (!d->out.empty()) refuse_overwriting_input(d->in, d->out);
+      emit_text(d->out, isa::disassemble_program(isa::read_object_file(d->in)));
+    });
+  });
 
   auto doc = std::make_shared<TextOpts>();
   auto* is = app.add_subcommand("isa-doc", "Print the ISA reference (docs/isa.md) generated from the ISA table");

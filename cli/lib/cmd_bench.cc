@@ -3,7 +3,6 @@
 // MACs/s for one core streaming GM, every core streaming GM, and a compute-bound mmad loop,
 // each in full and in timing-only mode.
 #include <CLI/CLI.hpp>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -11,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/file_io.h"
 #include "cli/lib/commands.h"
 #include "hw/config/loader.h"
 #include "hw/top/bench.h"
@@ -52,7 +52,7 @@ void register_bench(CLI::App& app) {
                        {"cycles_per_second", b.cycles_per_second()},
                        {"instructions_per_second", b.instructions_per_second()},
                        {"macs_per_second", b.macs_per_second()}});
-        std::ofstream(opts->json) << j.dump(2) << "\n";
+        write_file_atomic(opts->json, j.dump(2) + "\n");
       }
     } catch (const npu::Error& e) {
       std::cerr << "error: " << e.what() << "\n";

@@ -6,12 +6,12 @@
 #include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
 #include <fmt/format.h>
 
+#include "base/file_io.h"
 #include "cli/lib/calib.h"
 #include "cli/lib/commands.h"
 #include "cli/lib/run_case.h"
@@ -44,10 +44,7 @@ void run(CalOpts& c) {
   if (c.o.csv_dir.empty()) c.o.csv_dir = default_csv_dir(c.o.config_910b);
   c.o.warm_l2 = !c.cold_l2;
   std::vector<calib::Table> tables = calib::run_calibration(c.o);
-  if (!c.points_csv.empty()) {
-    std::ofstream f(c.points_csv);
-    if (!(f << calib::points_csv(tables))) throw Error("cannot write " + c.points_csv);
-  }
+  if (!c.points_csv.empty()) write_file_atomic(c.points_csv, calib::points_csv(tables));
   if (c.markdown) {
     std::cout << calib::markdown(tables, calib::run_what_ifs(tables, c.o), c.o);
     return;

@@ -15,6 +15,8 @@ namespace npu::cli {
 void register_run(CLI::App& app) {
   auto o = std::make_shared<RunOptions>();
   auto quiet = std::make_shared<bool>(false);
+  // Shorthands for --set sim.max_cycles=N / sim.max_instructions=N (the keys stay the one source).
+  auto limits = std::make_shared<std::vector<std::pair<std::string, std::string>>>();
   auto* run = app.add_subcommand("run", "Run a case (kernel + tensors + golden) and report cycles, "
                                         "utilisation, memory behaviour and numerics");
   run->add_option("case", o->case_path, "case file (.yaml, see docs/case-format.md)")->required();
@@ -30,9 +32,15 @@ void register_run(CLI::App& app) {
                   "write stats.json, report.txt, config.yaml and the output tensors (.npy) here; "
                   "replaced only when the run completes");
   run->add_flag("--iss", o->iss, "run the functional ISS instead of the SystemC model (no timing)");
+  for (const auto& [opt, key] : {std::pair<std::string, std::string>{"--max-cycles", "sim.max_cycles"},
+                                 {"--max-instructions", "sim.max_instructions"}})
+    run->add_option_function<uint64_t>(
+        opt, [limits, key = key](uint64_t n) { limits->emplace_back(key, std::to_string(n)); },
+        "run limit: same as --set " + key + "=N (exit 2 when the run needs more; docs/config.md)");
   run->add_flag("-q,--quiet", *quiet, "do not print the report");
   add_trace_options(*run, o->trace);  // --vcd, --trace, --instr-csv, --trace-window, --trace-select
-  run->callback([o, quiet] {
+  run->callback([o, quiet, limits] {
+    for (const auto& [key, n] : *limits) o->sets.push_back(key + "=" + n);
     RunResult r;
     try {
       r = run_case(*o);

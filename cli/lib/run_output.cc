@@ -1,6 +1,8 @@
 // Staged, all-or-nothing output directory (run_output.h).
 #include "cli/lib/run_output.h"
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -56,6 +58,7 @@ OutputStage::OutputStage(const std::string& dir) {
   dir_ = d.string();
   std::error_code ec;
   stage_ = sibling(d, "tmp");
+  stage_tmp_ = std::make_unique<TempPath>(stage_, TempPath::Kind::Directory);
   fs::remove_all(stage_, ec);
   if (!fs::create_directory(stage_, ec) || ec)
     throw Error("--out " + dir + ": cannot create " + stage_ + ": " + ec.message());
@@ -76,6 +79,13 @@ void OutputStage::write_text(const std::string& name, const std::string& text) c
 
 void OutputStage::commit() {
   std::error_code ec;
+  // Swap the stage and DIR in one step where the file system can (Linux renameat2): a signal
+  // then finds either the old DIR in place or the new one, and removes only the stage path.
+  if (fs::exists(dir_, ec) && ::renameat2(AT_FDCWD, stage_.c_str(), AT_FDCWD, dir_.c_str(), RENAME_EXCHANGE) == 0) {
+    committed_ = true;
+    fs::remove_all(stage_, ec);  // the previous results
+    return;
+  }
   std::string old;
   if (fs::exists(dir_, ec)) {
     old = sibling(dir_, "old");

@@ -2,9 +2,14 @@
 // The output directory of `npusim run`, written so that no half-written result is ever left
 // behind: everything goes into a staging directory next to DIR (".DIR.tmp.<pid>"), which
 // replaces DIR in one rename when commit() is called. An existing DIR is kept untouched until
-// then (it is moved aside to ".DIR.old.<pid>" and deleted after the rename). A stage that is
-// destroyed without commit() (an error, an exception) is deleted.
+// then (swapped with the stage in one renameat2 where the file system can, else moved aside to
+// ".DIR.old.<pid>"; deleted after the rename). A stage that is
+// destroyed without commit() (an error, an exception) or interrupted by SIGINT / SIGTERM is
+// deleted.
+#include <memory>
 #include <string>
+
+#include "base/output_file.h"
 
 namespace npu::cli {
 
@@ -29,6 +34,7 @@ class OutputStage {
 
  private:
   std::string dir_, stage_;
+  std::unique_ptr<TempPath> stage_tmp_;  // SIGINT / SIGTERM remove the stage (base/output_file.h)
   bool committed_ = false;
 };
 

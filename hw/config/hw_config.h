@@ -98,8 +98,12 @@ struct NocConfig {
   uint32_t latency = 0;
 };
 
+// Run settings, not hardware. The run limits end a kernel that never finishes (a loop that keeps
+// dispatching pipe work never trips the watchdog); the defaults are far above any real kernel.
 struct SimConfig {
-  uint64_t watchdog_cycles = 1000000;  // no instruction retires for this long -> error
+  uint64_t watchdog_cycles = 1000000;  // no instruction retires and no pipe is busy this long -> error
+  uint64_t max_cycles = 10000000000ull;      // SystemC model: simulated cycles
+  uint64_t max_instructions = 100000000ull;   // both backends: instructions the scalar units issue
 };
 
 struct HwConfig {

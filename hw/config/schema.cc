@@ -278,7 +278,19 @@ std::vector<KeySpec> build_schema() {
   s.push_back(int_key("noc.latency", FIELD(noc.latency), 0, 100000, "cycles", "One-way link latency, added to every request and response."));
   // sim
   s.push_back(int_key("sim.watchdog_cycles", FIELD(sim.watchdog_cycles), 1000, 1e15, "cycles",
-                      "End the run with an error when no instruction retires for this long."));
+                      "End the run with an error when no instruction retires and no pipe executes one "
+                      "for this long (a slow transfer in flight is progress)."));
+  s.push_back(optional(int_key("sim.max_cycles", FIELD(sim.max_cycles), 1, 1e13, "cycles",
+                               "Run limit (SystemC model): end the run with an error (exit 2) when it "
+                               "has not finished after this many cycles. `npusim run --max-cycles N` "
+                               "sets it."),
+                       "10000000000"));
+  s.push_back(optional(int_key("sim.max_instructions", FIELD(sim.max_instructions), 1, 1e15, "",
+                               "Run limit (both backends): end the run with an error (exit 2) when the "
+                               "scalar units have issued more instructions than this (every executed "
+                               "instruction counts once, dispatched or not). `npusim run "
+                               "--max-instructions N` sets it."),
+                       "100000000"));
   return s;
 }
 #undef FIELD

@@ -112,6 +112,12 @@ void CoreModel::run_sync(const sem::DispatchedInstr& di, UnitCounters& c, UnitSt
   c.busy_cycles += cost;
 }
 
+bool CoreModel::pipe_executing() const {
+  for (int p = 1; p < isa::kNumPipes; ++p)
+    if (status_[p].what == UnitWait::Busy) return true;
+  return false;
+}
+
 std::string CoreModel::blocked_report() const {
   if (state.ended) return "";
   std::string s = state.id.name() + ":\n";

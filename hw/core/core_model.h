@@ -78,6 +78,9 @@ class CoreModel : public sc_core::sc_module {
   const UnitStats* unit_stats_if(isa::Pipe p) const { return unit_stats_[static_cast<int>(p)].get(); }
   // Who waits on what: one block of lines for this core (empty when it has ended).
   std::string blocked_report() const;
+  // A pipe is executing a timed instruction (a transfer or a computation, not a blocked wait):
+  // the core is progressing, however slowly, although nothing retires.
+  bool pipe_executing() const;
 
  private:
   friend class ScalarUnit;

@@ -37,17 +37,23 @@ class LaunchState {
   sc_core::sc_event cc_changed{"cc_changed"};  // a cc_set happened somewhere
 
   // The first fault pauses the simulation (sc_pause: sc_start returns at the end of this delta
-  // cycle, quietly); the run API then rethrows it as npu::Error and tears the model down.
-  void fail(const std::string& message) {
+  // cycle, quietly); the run API then rethrows it as npu::Error and tears the model down, with
+  // the report of where each core was when with_report (a run limit, not a located fault).
+  void fail(const std::string& message, bool with_report = false) {
     if (error) return;
     error = message;
+    error_wants_report = with_report;
     sc_core::sc_pause();
   }
   std::optional<std::string> error;
+  bool error_wants_report = false;
 
   // Watchdog: something retired (a pipe instruction, a dispatch, the end of a core).
   void progress() { last_progress = CycleClock::now(); }
   uint64_t last_progress = 0;  // ticks
+
+  // Run limit sim.max_instructions: instructions the scalar units moved past, every core.
+  uint64_t issued = 0;
 
   // Tracing (hw/top/trace_observer.h): nullptr = off; each unit tests it once per instruction.
   TraceObserver* observer = nullptr;

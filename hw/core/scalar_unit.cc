@@ -1,5 +1,6 @@
 #include "hw/core/scalar_unit.h"
 
+#include "hw/config/run_limits.h"
 #include "hw/core/core_model.h"
 #include "hw/core/timing.h"
 #include "hw/top/trace_observer.h"
@@ -55,11 +56,17 @@ void ScalarUnit::run() {
   LaunchState& L = core_.launch;
   sem::CoreState& cs = core_.state;
   const ScalarConfig& cfg = L.hw.scalar;
+  const uint64_t max_issued = L.hw.sim.max_instructions;
   UnitCounters& c = core_.unit_stats(isa::Pipe::Scalar).c;
   UnitStatus& st = core_.status_[0];
   st.what = UnitWait::Busy;
   try {
     for (;;) {
+      if (L.issued++ >= max_issued) {  // stop before the instruction: the report shows its pc
+        flush();
+        L.fail(max_instructions_exceeded(max_issued), true);
+        return;
+      }
       const isa::Instr& in = sem::fetch(cs, core_.code);
       sem::ScalarOutcome o = sem::step_scalar(cs, in);
       switch (o.kind) {

@@ -55,6 +55,12 @@ ChipTop::ChipTop(sc_core::sc_module_name name, const HwConfig& hw, const isa::Pr
 
 ChipTop::~ChipTop() = default;
 
+bool ChipTop::pipe_executing() const {
+  for (const auto& c : cores_)
+    if (c->pipe_executing()) return true;
+  return false;
+}
+
 std::string ChipTop::blocked_report() const {
   std::string s;
   for (const auto& c : cores_) s += c->blocked_report();

@@ -46,6 +46,8 @@ class ChipTop : public sc_core::sc_module {
 
   // Who waits on what, for every core that has not ended.
   std::string blocked_report() const;
+  // Some core's pipe is executing an instruction (CoreModel::pipe_executing).
+  bool pipe_executing() const;
 
  private:
   std::unique_ptr<LaunchState> launch_;

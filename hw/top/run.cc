@@ -1,5 +1,8 @@
 #include "hw/top/run.h"
 
+#include <algorithm>
+
+#include "hw/config/run_limits.h"
 #include "hw/mem/sim_kernel.h"
 #include "hw/top/chip_top.h"
 #include "hw/top/stats_report.h"
@@ -34,11 +37,13 @@ void register_regions(MemSystem& mem, const sem::GlobalMemory& gm, const HwConfi
   mem.preload(warm);
 }
 
-// Runs until every core has ended, a fault stopped the simulation, nothing is left to happen
-// (deadlock) or nothing retired for the watchdog period.
+// Runs until every core has ended, a fault or the instruction limit stopped the simulation,
+// nothing is left to happen (deadlock), nothing progressed for the watchdog period, or the cycle
+// limit is reached.
 void drive(ChipTop& top) {
   LaunchState& L = top.launch();
   const uint64_t watchdog = L.ticks(L.hw.sim.watchdog_cycles);
+  const uint64_t limit = L.ticks(L.hw.sim.max_cycles);
   bool started = false;
   for (;;) {
     if (L.error || L.cores_ended == L.cores_total) return;
@@ -48,15 +53,28 @@ void drive(ChipTop& top) {
       throw Error("deadlock at cycle " + std::to_string(now / L.clock.period) +
                   ": no event is pending, yet " + std::to_string(L.cores_total - L.cores_ended) +
                   " core(s) have not ended. Who waits on what:\n" + top.blocked_report());
-    const uint64_t deadline = L.last_progress + watchdog;
     // sc_start with SC_EXIT_ON_STARVATION leaves time at the last event, so also trip when the
-    // next pending event lies beyond the deadline.
-    if (started && (now >= deadline || now + sc_core::sc_time_to_pending_activity().value() > deadline))
+    // next pending event lies beyond a deadline.
+    const uint64_t next = started ? now + sc_core::sc_time_to_pending_activity().value() : now;
+    if (next > limit)
+      throw Error(max_cycles_exceeded(L.hw.sim.max_cycles) + " (cycle " + std::to_string(now / L.clock.period) +
+                  "). Where each core was:\n" + top.blocked_report());
+    uint64_t deadline = L.last_progress + watchdog;
+    // A pipe still executing (a slow transfer, a long mmad) is progress, not a hang: it retires at
+    // a pending event, so run at least up to the next one.
+    if (started && next > deadline && top.pipe_executing()) {
+      L.last_progress = now;
+      deadline = std::max(now + watchdog, next);
+    }
+    if (started && next > deadline)
       throw Error("watchdog: no instruction retired for " + std::to_string(L.hw.sim.watchdog_cycles) +
-                  " cycles (cycle " + std::to_string(deadline / L.clock.period) + "). Who waits on what:\n" +
+                  " cycles (cycle " + std::to_string(deadline / L.clock.period) +
+                  ") and no pipe is executing one (sim.watchdog_cycles; raise it with --set "
+                  "sim.watchdog_cycles=N). Who waits on what:\n" +
                   top.blocked_report());
     // +1 tick: events at exactly the deadline run too, so every call moves time or ends the loop.
-    sc_core::sc_start(sc_core::sc_time::from_value(deadline - now + 1), sc_core::SC_EXIT_ON_STARVATION);
+    const uint64_t until = std::min(deadline, limit);
+    sc_core::sc_start(sc_core::sc_time::from_value(until - now + 1), sc_core::SC_EXIT_ON_STARVATION);
     resync_sanitizer_stack();
     started = true;
   }
@@ -89,7 +107,7 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
   LaunchState& L = top.launch();
   if (L.error) {
     finish_trace_quietly();
-    throw Error(*L.error);
+    throw Error(*L.error + (L.error_wants_report ? ". Where each core was:\n" + top.blocked_report() : ""));
   }
 
   top.total_cycles = L.end_tick / L.clock.period;

@@ -18,7 +18,11 @@
 //                  empty) while some core has not ended, with a report of who waits on what
 //   watchdog       "watchdog: no instruction retired for W cycles ..." (W = sim.watchdog_cycles;
 //                  "retired" = a pipe instruction completed, an instruction was dispatched, or a
-//                  core ended; a scalar-only loop does not count as progress), same report
+//                  core ended; a scalar-only loop does not count as progress, a pipe executing
+//                  an instruction does: a slow transfer is not a hang), same report
+//   run limit      "run limit: the run needs more than sim.max_instructions = N instructions ..."
+//                  or "... sim.max_cycles = N cycles ..." (hw/config/run_limits.h), with a report
+//                  of where each core was: ends loops that keep retiring pipe work
 //   bad launch     block_dim outside 1..clusters, wrong parameter count, no code section
 //
 // timing_only: skip the data effects (sem::execute): no GM or local-buffer contents change and no

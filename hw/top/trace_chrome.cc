@@ -36,8 +36,8 @@ std::string json_escape(std::string_view s) {
 ChromeTraceWriter::ChromeTraceWriter(const std::string& path, const TraceLayout& layout,
                                      const std::vector<std::vector<bool>>& selected, bool memory_tracks)
     : path_(path), layout_(layout) {
-  f_ = std::fopen(path.c_str(), "w");
-  if (!f_) throw Error("cannot create trace file '" + path + "'");
+  out_ = std::make_unique<AtomicOutputFile>(path);
+  f_ = out_->stream();
   std::fprintf(f_, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"npusim\",\"clock_ghz\":%.17g,"
                    "\"time_unit\":\"us\"},\n\"traceEvents\":[\n",
                layout.clock_ghz);
@@ -74,12 +74,7 @@ ChromeTraceWriter::ChromeTraceWriter(const std::string& path, const TraceLayout&
   if (memory_tracks) meta(memory_pid_, -1, "process_name", "memory", memory_pid_);
 }
 
-ChromeTraceWriter::~ChromeTraceWriter() {
-  try {
-    close();
-  } catch (...) {
-  }
-}
+ChromeTraceWriter::~ChromeTraceWriter() = default;
 
 void ChromeTraceWriter::begin_event() {
   if (!first_) std::fputs(",\n", f_);
@@ -149,10 +144,8 @@ void ChromeTraceWriter::counter(uint64_t cycle, const char* name, const char* ke
 void ChromeTraceWriter::close() {
   if (!f_) return;
   std::fputs("\n]}\n", f_);
-  const bool bad = std::ferror(f_) != 0;
-  const bool close_failed = std::fclose(f_) != 0;
   f_ = nullptr;
-  if (bad || close_failed) throw Error("error writing trace file '" + path_ + "'");
+  out_->commit();
 }
 
 }  // namespace npu::hw

@@ -12,8 +12,11 @@
 // stays bounded; close() ends the JSON.
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "base/output_file.h"
 
 #include "hw/top/trace_event.h"
 
@@ -33,7 +36,9 @@ class ChromeTraceWriter {
   // A counter sample at `cycle` on the memory process.
   void counter(uint64_t cycle, const char* name, const char* key1, double v1, const char* key2 = nullptr,
                double v2 = 0);
-  void close();                             // idempotent; throws npu::Error on a write error
+  // Completes the file and moves it into place (idempotent); throws npu::Error on a write error.
+  // Destroyed without close(), the writer leaves no file and any previous one untouched.
+  void close();
 
   static constexpr int kWaitTid = 16;
 
@@ -44,7 +49,8 @@ class ChromeTraceWriter {
 
   std::string path_;
   const TraceLayout& layout_;
-  std::FILE* f_ = nullptr;
+  std::unique_ptr<AtomicOutputFile> out_;  // written under a temporary name until close()
+  std::FILE* f_ = nullptr;                 // out_'s stream
   bool first_ = true;
   int memory_pid_ = 0;
 };

@@ -21,17 +21,12 @@ const char* CsvTraceWriter::header() {
 }
 
 CsvTraceWriter::CsvTraceWriter(const std::string& path, const TraceLayout& layout) : path_(path), layout_(layout) {
-  f_ = std::fopen(path.c_str(), "w");
-  if (!f_) throw Error("cannot create instruction CSV '" + path + "'");
+  out_ = std::make_unique<AtomicOutputFile>(path);
+  f_ = out_->stream();
   std::fprintf(f_, "%s\n", header());
 }
 
-CsvTraceWriter::~CsvTraceWriter() {
-  try {
-    close();
-  } catch (...) {
-  }
-}
+CsvTraceWriter::~CsvTraceWriter() = default;
 
 void CsvTraceWriter::instr(const TraceEvent& e) {
   if (!f_) return;
@@ -43,10 +38,8 @@ void CsvTraceWriter::instr(const TraceEvent& e) {
 
 void CsvTraceWriter::close() {
   if (!f_) return;
-  const bool bad = std::ferror(f_) != 0;
-  const bool close_failed = std::fclose(f_) != 0;
   f_ = nullptr;
-  if (bad || close_failed) throw Error("error writing instruction CSV '" + path_ + "'");
+  out_->commit();
 }
 
 }  // namespace npu::hw

@@ -6,7 +6,10 @@
 // kind: "exec" (the unit executed it) or "dispatch" (the SCALAR unit pushed it into the queue
 // of another pipe; the row's pipe is SCALAR). Stalls other than "memory" precede start_cycle.
 #include <cstdio>
+#include <memory>
 #include <string>
+
+#include "base/output_file.h"
 
 #include "hw/top/trace_event.h"
 
@@ -19,14 +22,17 @@ class CsvTraceWriter {
   CsvTraceWriter(const CsvTraceWriter&) = delete;
   CsvTraceWriter& operator=(const CsvTraceWriter&) = delete;
   void instr(const TraceEvent& e);
-  void close();  // idempotent; throws npu::Error on a write error
+  // Moves the file into place (idempotent); throws npu::Error on a write error. Destroyed
+  // without close(), the writer leaves no file and any previous one untouched.
+  void close();
 
   static const char* header();
 
  private:
   std::string path_;
   const TraceLayout& layout_;
-  std::FILE* f_ = nullptr;
+  std::unique_ptr<AtomicOutputFile> out_;  // written under a temporary name until close()
+  std::FILE* f_ = nullptr;                 // out_'s stream
 };
 
 // A CSV field, quoted when it holds a comma, quote or newline.

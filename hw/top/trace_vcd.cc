@@ -69,23 +69,21 @@ class VcdReplay : public sc_core::sc_module {
 }  // namespace
 
 VcdRecorder::VcdRecorder(const std::string& path, uint64_t window_start_tick, uint64_t window_end_tick)
-    : path_(path), win_start_(window_start_tick), win_end_(window_end_tick) {
-  const std::string ext = ".vcd";
-  base_ = path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0
-              ? path.substr(0, path.size() - ext.size())
-              : path + ".tmp";
-  changes_path_ = path + ".changes." + std::to_string(::getpid()) + ".tmp";
-}
+    : path_(path),
+      base_(temp_name_beside(path)),
+      changes_tmp_(temp_name_beside(path + ".changes")),
+      vcd_tmp_(base_ + ".vcd"),
+      win_start_(window_start_tick),
+      win_end_(window_end_tick) {}
 
 VcdRecorder::~VcdRecorder() {
   try {
     close();
   } catch (...) {
   }
-  if (changes_) {
-    std::fclose(changes_);
-    std::remove(changes_path_.c_str());
-  }
+  if (changes_) std::fclose(changes_);
+  std::remove(changes_tmp_.path().c_str());
+  std::remove(vcd_tmp_.path().c_str());  // a replay that failed
 }
 
 int VcdRecorder::add(const std::string& name, int bits) {
@@ -97,8 +95,8 @@ int VcdRecorder::add(const std::string& name, int bits) {
 
 void VcdRecorder::open(const std::string& comment) {
   comment_ = comment;
-  changes_ = std::fopen(changes_path_.c_str(), "w+b");
-  if (!changes_) throw Error("cannot create the temporary file '" + changes_path_ + "' for the VCD");
+  changes_ = std::fopen(changes_tmp_.path().c_str(), "w+b");
+  if (!changes_) throw Error("cannot create the temporary file '" + changes_tmp_.path() + "' for the VCD");
   opened_ = true;
   if (win_start_ > 0) push(win_start_, -1, 0, false);
 }
@@ -114,7 +112,7 @@ void VcdRecorder::drain(uint64_t upto) {
   while (!pending_.empty() && pending_.top().tick <= upto) {
     const Change& c = pending_.top();
     written_tick_ = c.tick;
-    if (std::fwrite(&c, sizeof c, 1, changes_) != 1) throw Error("error writing '" + changes_path_ + "'");
+    if (std::fwrite(&c, sizeof c, 1, changes_) != 1) throw Error("error writing '" + changes_tmp_.path() + "'");
     pending_.pop();
   }
 }
@@ -123,14 +121,14 @@ void VcdRecorder::close() {
   if (!opened_ || closed_) return;
   closed_ = true;
   drain(UINT64_MAX);
-  if (std::fflush(changes_) != 0) throw Error("error writing '" + changes_path_ + "'");
+  if (std::fflush(changes_) != 0) throw Error("error writing '" + changes_tmp_.path() + "'");
   std::rewind(changes_);
   replay();
   std::fclose(changes_);
   changes_ = nullptr;
-  std::remove(changes_path_.c_str());
-  if (base_ + ".vcd" != path_ && std::rename((base_ + ".vcd").c_str(), path_.c_str()) != 0)
-    throw Error("cannot rename the VCD file to '" + path_ + "'");
+  std::remove(changes_tmp_.path().c_str());
+  if (std::rename(vcd_tmp_.path().c_str(), path_.c_str()) != 0)
+    throw Error("cannot move the VCD file into place as '" + path_ + "'");
 }
 
 void VcdRecorder::replay() {

@@ -23,11 +23,15 @@
 #include <string>
 #include <vector>
 
+#include "base/output_file.h"
+
 namespace npu::hw {
 
 class VcdRecorder {
  public:
-  // path: the VCD file (SystemC appends ".vcd" to names; the recorder renames to `path`).
+  // path: the VCD file. The changes go to a temporary beside it, the replay writes another
+  // (SystemC appends ".vcd" to names), which close() renames to `path`; both are removed on an
+  // error or SIGINT / SIGTERM (base/output_file.h), so `path` is whole or untouched.
   VcdRecorder(const std::string& path, uint64_t window_start_tick, uint64_t window_end_tick);
   ~VcdRecorder();
   VcdRecorder(const VcdRecorder&) = delete;
@@ -64,7 +68,8 @@ class VcdRecorder {
   void drain(uint64_t upto);  // append every pending change with tick <= upto to the file
   void replay();
 
-  std::string path_, base_, changes_path_, comment_;
+  std::string path_, base_, comment_;
+  TempPath changes_tmp_, vcd_tmp_;  // the changes file, the replay's VCD (base_ + ".vcd")
   uint64_t win_start_, win_end_;
   std::vector<std::string> names_;
   std::vector<int> bits_;

@@ -1,5 +1,6 @@
 #include "isa/iss/iss.h"
 
+#include "hw/config/run_limits.h"
 #include "isa/error.h"
 #include "isa/sem/execute.h"
 #include "isa/sem/fault.h"
@@ -141,7 +142,15 @@ IssStats Iss::run() {
       Core& c = *cp;
       if (c.st.ended) continue;
       live = true;
-      if (step_scalar_unit(c)) { progress = true; ++stats_.steps; }
+      // A live core issues at least its `end` still: with the budget spent, the run needs more.
+      if (stats_.issued == hw_.sim.max_instructions)
+        throw Error(hw::max_instructions_exceeded(hw_.sim.max_instructions) + " in '" + program_.name +
+                    "'. Where each core was:\n" + blocked_report());
+      if (step_scalar_unit(c)) {
+        progress = true;
+        ++stats_.steps;
+        ++stats_.issued;
+      }
       for (int p = 1; p < isa::kNumPipes; ++p)
         if (step_pipe(c, p)) { progress = true; ++stats_.steps; }
     }
@@ -149,9 +158,6 @@ IssStats Iss::run() {
     ++stats_.rounds;
     if (!progress)
       throw Error("deadlock in '" + program_.name + "': no unit can progress\n" + blocked_report());
-    if (stats_.steps > step_limit_)
-      throw Error("step limit of " + std::to_string(step_limit_) + " instructions reached in '" +
-                  program_.name + "' (a hang?)\n" + blocked_report());
   }
   for (const auto& c : cores_) stats_.cores.push_back(c->stats);
   return stats_;

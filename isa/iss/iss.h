@@ -11,8 +11,9 @@
 // have drained, `end` finishes the core once every pipe has drained. Dispatching an
 // instruction into a pipe queue is the scalar unit's action for that visit.
 // A round in which no unit progresses while some core has not ended is a deadlock: npu::Error
-// with a report of every blocked unit (core, pipe, pc, instruction, what it waits for). The
-// step limit (IssStats::steps) reports a hang the same way.
+// with a report of every blocked unit (core, pipe, pc, instruction, what it waits for). More
+// than sim.max_instructions instructions issued by the scalar units (IssStats::issued: every
+// executed instruction once, dispatched or not) ends the run the same way, as a hang.
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -41,6 +42,7 @@ struct CoreStats {
 struct IssStats {
   std::vector<CoreStats> cores;  // launch order
   uint64_t steps = 0;            // unit actions: instructions executed (any unit) + dispatches
+  uint64_t issued = 0;           // instructions the scalar units moved past (the run limit's count)
   uint64_t rounds = 0;           // scheduler rounds
 };
 
@@ -52,7 +54,6 @@ class Iss {
       std::vector<int64_t> params, int block_dim);
   ~Iss();
 
-  void set_step_limit(uint64_t steps) { step_limit_ = steps; }  // default 2e9
   IssStats run();
 
   int num_cores() const { return static_cast<int>(cores_.size()); }
@@ -70,7 +71,6 @@ class Iss {
   const isa::Program& program_;
   sem::GlobalMemory& gm_;
   int block_dim_;
-  uint64_t step_limit_ = 2000000000ull;
   std::vector<std::unique_ptr<Core>> cores_;
   std::unique_ptr<sem::CrossCoreHub> hub_;
   IssStats stats_;

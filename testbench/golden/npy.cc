@@ -1,8 +1,6 @@
 #include "testbench/golden/npy.h"
 
-#include <unistd.h>
 
-#include <atomic>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "base/file_io.h"
 #include "isa/error.h"
 #include "testbench/golden/refnum.h"
 
@@ -294,24 +293,8 @@ std::vector<uint8_t> serialize_npy(const NpyArray& a) {
 }
 
 void write_npy(const std::string& path, const NpyArray& a) {
-  std::vector<uint8_t> bytes = serialize_npy(a);
-  static std::atomic<unsigned> counter{0};
-  // Same directory as the target, so rename() is atomic on POSIX file systems.
-  std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
-  FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) fail(path, std::string("cannot create temporary file: ") + std::strerror(errno));
-  bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-  ok = (std::fflush(f) == 0) && ok;
-  ok = (std::fclose(f) == 0) && ok;
-  if (!ok) {
-    std::remove(tmp.c_str());
-    fail(path, "write failed");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    int e = errno;
-    std::remove(tmp.c_str());
-    fail(path, std::string("cannot rename temporary file into place: ") + std::strerror(e));
-  }
+  const std::vector<uint8_t> bytes = serialize_npy(a);
+  write_file_atomic(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 NpyArray values_npy(const Tensor& t) {

@@ -3,10 +3,13 @@
 #include "isa/iss/iss.h"
 #include "testbench/isa/sem_test_fixture.h"
 
+#include <gmock/gmock.h>
+
 namespace npu::semtest {
 namespace {
 
 using isa::Pipe;
+using ::testing::HasSubstr;
 using isa::SpecialReg;
 
 isa::Program program(std::vector<isa::Instr> aiv, std::vector<isa::Instr> aic = {}) {
@@ -20,11 +23,11 @@ isa::Program program(std::vector<isa::Instr> aiv, std::vector<isa::Instr> aic = 
   return p;
 }
 
-std::string run_error(const isa::Program& p, int block_dim, uint64_t limit = 0) {
+std::string run_error(const isa::Program& p, int block_dim, uint64_t max_instructions = 0) {
   hw::HwConfig hw = test_hw();
+  if (max_instructions) hw.sim.max_instructions = max_instructions;
   sem::GlobalMemory gm;
   iss::Iss s(hw, p, gm, {0x1000, 0x2000}, block_dim);
-  if (limit) s.set_step_limit(limit);
   try {
     s.run();
   } catch (const Error& e) {
@@ -209,12 +212,25 @@ TEST(Iss, FlagOrdersPipes) {
   EXPECT_EQ(get<float>(s.core(0), Buffer::Ub, 128, 8), x);
 }
 
-TEST(Iss, StepLimitReportsHang) {
+TEST(Iss, InstructionLimitReportsHang) {
+  // Two AIVs issue one jmp per round each: after 5 rounds aiv0 finds the budget of 10 spent.
   auto p = program({I(Op::JMP, {0})});
   EXPECT_EQ(run_error(p, 1, 10),
-            "step limit of 10 instructions reached in 'k' (a hang?)\n"
+            "run limit: the run needs more than sim.max_instructions = 10 instructions (raise it with "
+            "--set sim.max_instructions=N or --max-instructions N) in 'k'. Where each core was:\n"
             "  cluster0.aiv0 SCALAR pc 0 (jmp L0): ready\n"
             "  cluster0.aiv1 SCALAR pc 0 (jmp L0): ready\n");
+}
+
+TEST(Iss, InstructionLimitEndsPipeLoops) {
+  // Loops that keep the pipes busy never deadlock; only the limit ends them.
+  auto vector_loop = program({I(Op::VADDS, {Dtype::F32, 64, 0, R(0), 8}), I(Op::JMP, {0})});
+  EXPECT_THAT(run_error(vector_loop, 1, 100), HasSubstr("needs more than sim.max_instructions = 100 instructions"));
+  auto flag_loop = program({I(Op::SET_FLAG, {Pipe::Vector, Pipe::Mte3, 0}),
+                            I(Op::WAIT_FLAG, {Pipe::Vector, Pipe::Mte3, 0}), I(Op::JMP, {0})});
+  const std::string m = run_error(flag_loop, 1, 100);
+  EXPECT_THAT(m, HasSubstr("needs more than sim.max_instructions = 100 instructions"));
+  EXPECT_THAT(m, HasSubstr("cluster0.aiv0 SCALAR pc "));
 }
 
 TEST(Iss, LaunchErrors) {

@@ -148,7 +148,9 @@ TEST(SyncFlags, WatchdogOnScalarSpin) {
     run_aiv1(c, {}, cfg);
     FAIL() << "expected the watchdog";
   } catch (const Error& e) {
-    EXPECT_THAT(e.what(), HasSubstr("watchdog: no instruction retired for 20000 cycles (cycle 20000)"));
+    EXPECT_THAT(e.what(), HasSubstr("watchdog: no instruction retired for 20000 cycles (cycle 20000) and no pipe "
+                                    "is executing one (sim.watchdog_cycles; raise it with --set "
+                                    "sim.watchdog_cycles=N)"));
     EXPECT_THAT(e.what(), HasSubstr("  SCALAR: running scalar code at pc 0"));
   }
 }
