@@ -59,7 +59,12 @@ class RunCli : public ::testing::Test {
     int st = std::system(cmd.c_str());
     out_ = slurp(path("stdout.txt"));
     err_ = slurp(path("stderr.txt"));
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    const int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+#ifdef NPUSIM_SANITIZER_EXIT_CODE
+    // Never an expected outcome, whatever status the test expects: fail with the report.
+    if (code == NPUSIM_SANITIZER_EXIT_CODE) ADD_FAILURE() << "sanitizer report (exit " << code << ") from npusim run " << args << ":\n" << err_;
+#endif
+    return code;
   }
 
   // The good case (data/run_rmsnorm.yaml) with `golden_extra` appended to the golden mapping
