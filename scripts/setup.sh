@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
 # One-step set-up: install the Debian packages npusim needs (only those missing),
-# then configure and build a Release build into build/ (or build-asan/ with --sanitize).
+# then configure and build a Release build into build/, or with
+#   --sanitize  build-asan/: the whole suite with AddressSanitizer + UndefinedBehaviorSanitizer (gcc);
+#   --fuzz      build-fuzz/: the libFuzzer targets of testbench/fuzz (clang, ASan + UBSan, no gtest suite).
 # Idempotent: a second run installs nothing and rebuilds only what changed.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir="$root/build"
 cmake_args=(-DCMAKE_BUILD_TYPE=Release)
+extra_packages=()
 for arg in "$@"; do
   case "$arg" in
     --sanitize) build_dir="$root/build-asan"; cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DNPUSIM_SANITIZE=ON) ;;
-    -h|--help) echo "usage: scripts/setup.sh [--sanitize]"; exit 0 ;;
+    --fuzz) build_dir="$root/build-fuzz"
+            cmake_args=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DNPUSIM_FUZZ=ON -DNPUSIM_TESTS=OFF)
+            extra_packages=(clang libclang-rt-14-dev) ;;  # clang++ and its libFuzzer runtime
+    -h|--help) echo "usage: scripts/setup.sh [--sanitize | --fuzz]"; exit 0 ;;
     *) echo "setup.sh: unknown option '$arg'" >&2; exit 2 ;;
   esac
 done
 
 packages=(build-essential cmake ninja-build pkg-config libsystemc-dev libyaml-cpp-dev
-          libfmt-dev nlohmann-json3-dev libcli11-dev googletest libgtest-dev libbenchmark-dev python3)
+          libfmt-dev nlohmann-json3-dev libcli11-dev googletest libgtest-dev libbenchmark-dev python3
+          "${extra_packages[@]+"${extra_packages[@]}"}")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -124,8 +124,6 @@ std::string default_config_path() {
               " was not found above the npusim executable or the current directory)");
 }
 
-namespace {
-
 // --cache TENSOR=POLICY: replaces the case's policy for that tensor ("kernel" removes it).
 void apply_cache_overrides(CaseSpec& spec, const std::vector<std::string>& overrides) {
   for (const std::string& ov : overrides) {
@@ -150,8 +148,6 @@ void apply_cache_overrides(CaseSpec& spec, const std::vector<std::string>& overr
     it->cache = static_cast<isa::CacheHint>(*hint);
   }
 }
-
-}  // namespace
 
 RunResult run_case(const RunOptions& o) {
   // 1. Case, config, kernel (and a usable output directory, before any work).

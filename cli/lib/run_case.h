@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/lib/case_spec.h"
 #include "hw/top/trace_options.h"
 
 #include "testbench/golden/compare.h"
@@ -52,6 +53,10 @@ struct RunResult {
 };
 
 RunResult run_case(const RunOptions& opts);
+
+// Applies `--cache TENSOR=POLICY` overrides (RunOptions::caches) to the case's tensors; throws
+// npu::Error "--cache ARG: error: ..." for a malformed argument, an unknown tensor or policy.
+void apply_cache_overrides(CaseSpec& spec, const std::vector<std::string>& overrides);
 
 // The config used without --config: $NPUSIM_CONFIG, else configs/ascend910b.yaml in the
 // directory of the npusim executable or one of its parents (a build tree inside the source

@@ -33,7 +33,13 @@ int run_npusim(const std::string& args, const std::string& scratch_dir, std::str
   const int st = std::system((npusim_bin() + " " + args + " > " + o + " 2> " + e).c_str());
   *out = slurp(o);
   *err = slurp(e);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  const int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+#ifdef NPUSIM_SANITIZER_EXIT_CODE
+  // Never an expected outcome, whatever status the test expects: fail with the report.
+  if (code == NPUSIM_SANITIZER_EXIT_CODE)
+    ADD_FAILURE() << "sanitizer report (exit " << code << ") from npusim " << args << ":\n" << *err;
+#endif
+  return code;
 }
 
 void CliScratchTest::SetUp() {
