@@ -19,15 +19,18 @@
 #   get no row.
 #
 # Numerics (NUMERICS.md AT-03): x32 = fp32(x); per element sq = (x32 * x32) * (1/D) in fp32,
-#   summed per row in fp32 in blocks (b = 64/32/16 columns summed in order, then the block sums in order; chunks added in order); var = sum + eps;
+#   summed per row in fp32 in blocks (per chunk: the tail columns in order, then b = 64/32/16
+#   columns per block in order, then the block sums in order; chunks in order; see
+#   lib/rmsnorm_macros.inc and docs/kernels.md section 2); var = sum + eps;
 #   rstd = vrsqrt(var) or 1 / vsqrt(var); y = x32 * rstd [* fp32(gamma)] [+ fp32(beta)];
 #   one RNE cast to the output dtype.
 #
-# Buffers (UB, 192 KiB; C = min(D, 4096) columns per chunk, R rows per tile):
+# Buffers (UB, 192 KiB; C = min(D, 4096) columns per chunk, row pitch P >= C, R rows per tile):
 #   0x0000  ACC, PART, RSTD, ONES  fp32 [256] each (per-row sums, partial sums / var, rstd, 1.0)
 #   0x1000  G32 fp32 [C], B32 fp32 [C], GST [C] and BST [C] (gamma / beta staging, x dtype)
-#   then    XB [R, C] (x dtype), W32 [R, C] fp32, SQ [R, C] fp32, YB [R, C] (x dtype)
-#   R = min(256, (192 KiB - 4 KiB - 12 C) / (12 C)).
+#   then    XB [R, P] (x dtype), W32 [R, P] fp32, SQ [R, P] fp32, YB [R, P] (x dtype)
+#   P = C if C % 128 == 0, else C rounded up to a multiple of 128 (C <= 1024), 256 (C <= 2048)
+#   or 512; R = min(256, (192 KiB - 4 KiB - 12 C) / (12 P)).
 #   D <= 4096: one chunk, x is read once and gamma/beta are loaded once per core.
 #   D >  4096: two passes per tile (sum of squares over all chunks, then scale each chunk),
 #   re-reading x and gamma/beta chunk by chunk.
