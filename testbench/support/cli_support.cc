@@ -20,12 +20,16 @@ std::string npusim_bin() {
   return b ? b : std::string(NPUSIM_BINARY_DIR) + "/bin/npusim";
 }
 
-std::string source_path(const std::string& rel) {
+std::string source_dir() {
   const char* s = std::getenv("NPUSIM_SOURCE_DIR");
-  return std::string(s ? s : NPUSIM_SOURCE_DIR) + "/" + rel;
+  return s ? s : NPUSIM_SOURCE_DIR;
 }
 
-std::string slurp_file(const std::string& path) {
+std::string source_path(const std::string& rel) { return source_dir() + "/" + rel; }
+
+std::string system_data(const std::string& file) { return source_path("testbench/system/data/" + file); }
+
+std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
@@ -58,10 +62,14 @@ CliResult run_npusim(const std::string& args, const ScratchDir& scratch) {
   const int st = std::system(cmd.c_str());
   CliResult r;
   r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  r.out = slurp_file(out);
-  r.err = slurp_file(err);
+  r.out = slurp(out);
+  r.err = slurp(err);
   fs::remove(out);
   fs::remove(err);
+#ifdef NPUSIM_SANITIZER_EXIT_CODE
+  if (r.status == NPUSIM_SANITIZER_EXIT_CODE)
+    ADD_FAILURE() << "sanitizer report (exit " << r.status << ") from npusim " << args << ":\n" << r.err;
+#endif
   return r;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// Shared by the tests that run the built npusim binary (NPUSIM_BIN): a scratch directory per
-// test, running a command with its output captured, and starting one in the background (to send
-// it signals).
+// Shared by the tests that run the built npusim binary (NPUSIM_BIN) as a user would: paths into
+// the source tree, a scratch directory per test, running a command with its output captured, and
+// starting one in the background (to send it signals).
+#include <gtest/gtest.h>
 #include <sys/types.h>
 
 #include <filesystem>
@@ -10,9 +11,11 @@
 
 namespace npu::test {
 
-std::string npusim_bin();
-std::string source_path(const std::string& rel);  // NPUSIM_SOURCE_DIR / rel
-std::string slurp_file(const std::string& path);  // "" when it cannot be read
+std::string source_dir();                          // $NPUSIM_SOURCE_DIR, else the configured tree
+std::string source_path(const std::string& rel);   // source_dir() / rel
+std::string system_data(const std::string& file);  // testbench/system/data/<file>
+std::string npusim_bin();                          // $NPUSIM_BIN, else <build>/bin/npusim
+std::string slurp(const std::string& path);        // the file's bytes ("" when unreadable)
 
 // A fresh directory named after the running test, removed again on destruction.
 class ScratchDir {
@@ -32,9 +35,27 @@ struct CliResult {
   std::string out, err;
 };
 // Runs `npusim ARGS` (a shell command line) with stdout / stderr captured in files of `scratch`.
+// In a sanitizer build a sanitizer's exit code fails the test with the report, whatever status
+// the test expects.
 CliResult run_npusim(const std::string& args, const ScratchDir& scratch);
 
 // `npusim ARGS...` in the background (stdout / stderr to /dev/null): its pid.
 pid_t spawn_npusim(const std::vector<std::string>& args);
+
+// A fixture with a scratch directory and npusim() to run the binary with its streams in out_ / err_.
+class CliScratchTest : public ::testing::Test {
+ protected:
+  std::string path(const std::string& f) const { return scratch_.path(f); }
+  int npusim(const std::string& args) {
+    CliResult r = run_npusim(args, scratch_);
+    out_ = std::move(r.out);
+    err_ = std::move(r.err);
+    return r.status;
+  }
+
+  ScratchDir scratch_;
+  const std::filesystem::path& dir_ = scratch_.dir();
+  std::string out_, err_;
+};
 
 }  // namespace npu::test

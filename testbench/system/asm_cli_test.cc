@@ -25,7 +25,7 @@ TEST(AsmCli, FailingAsmLeavesAnExistingOutputFileUntouched) {
   CliResult r = run_npusim("asm " + s.path("x.s") + " -o " + s.path("notes.txt"), s);
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("frobnicate"));
-  EXPECT_EQ(slurp_file(s.path("notes.txt")), "my notes\n");
+  EXPECT_EQ(slurp(s.path("notes.txt")), "my notes\n");
   EXPECT_EQ(s.entries(), (std::vector<std::string>{"notes.txt", "x.s"}));
 }
 
@@ -42,8 +42,8 @@ TEST(AsmCli, OutputNamingTheInputIsRefused) {
     EXPECT_EQ(r.status, 2) << in << " -o " << out;
     EXPECT_THAT(r.err, HasSubstr("is the input file")) << in << " -o " << out;
   }
-  EXPECT_EQ(slurp_file(s.path("bad.s")), kBad);
-  EXPECT_EQ(slurp_file(s.path("good.s")), kGood);
+  EXPECT_EQ(slurp(s.path("bad.s")), kBad);
+  EXPECT_EQ(slurp(s.path("good.s")), kGood);
   EXPECT_EQ(s.entries(), (std::vector<std::string>{"alias.s", "bad.s", "good.s", "sub"}));
 }
 
@@ -51,14 +51,14 @@ TEST(AsmCli, SuccessfulAsmWritesTheObjectAndDisasmRefusesItsInput) {
   ScratchDir s;
   std::ofstream(s.path("good.s")) << kGood;
   ASSERT_EQ(run_npusim("asm " + s.path("good.s"), s).status, 0);
-  const std::string obj = slurp_file(s.path("good.npuo"));
+  const std::string obj = slurp(s.path("good.npuo"));
   EXPECT_FALSE(obj.empty());
   CliResult r = run_npusim("disasm " + s.path("good.npuo") + " -o " + s.path("good.npuo"), s);
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("is the input file"));
-  EXPECT_EQ(slurp_file(s.path("good.npuo")), obj);
+  EXPECT_EQ(slurp(s.path("good.npuo")), obj);
   EXPECT_EQ(run_npusim("disasm " + s.path("good.npuo") + " -o " + s.path("good.dis.s"), s).status, 0);
-  EXPECT_THAT(slurp_file(s.path("good.dis.s")), HasSubstr("end"));
+  EXPECT_THAT(slurp(s.path("good.dis.s")), HasSubstr("end"));
   EXPECT_EQ(s.entries(), (std::vector<std::string>{"good.dis.s", "good.npuo", "good.s"}));
 }
 

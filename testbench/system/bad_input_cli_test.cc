@@ -9,7 +9,7 @@
 
 #include "isa/asm/assembler.h"
 #include "isa/object.h"
-#include "testbench/support/cli_run.h"
+#include "testbench/support/cli_support.h"
 
 namespace fs = std::filesystem;
 
@@ -20,7 +20,6 @@ std::string data(const std::string& f) { return npu::test::system_data(f); }
 
 class BadInputCli : public npu::test::CliScratchTest {
  protected:
-  BadInputCli() : CliScratchTest("bad") {}
 
   std::string write(const std::string& f, const std::string& bytes) const {
     std::ofstream(path(f), std::ios::binary) << bytes;

@@ -13,7 +13,7 @@
 #include "testbench/golden/npy.h"
 #include "testbench/golden/random.h"
 #include "testbench/golden/registry.h"
-#include "testbench/support/cli_run.h"
+#include "testbench/support/cli_support.h"
 
 namespace fs = std::filesystem;
 
@@ -27,7 +27,6 @@ std::string config() { return source_dir() + "/configs/ascend910b.yaml"; }
 // A fresh scratch directory per test.
 class RunCli : public npu::test::CliScratchTest {
  protected:
-  RunCli() : CliScratchTest("run") {}
 
   // Runs `npusim run ARGS`; returns the exit status, with stdout/stderr in out_/err_.
   int run(const std::string& args) { return npusim("run " + args); }

@@ -67,8 +67,8 @@ void check_interrupt(int sig) {
   EXPECT_EQ(WTERMSIG(st), sig);
 
   EXPECT_EQ(s.entries(), before);  // no temporary, no staging directory, nothing new
-  for (const std::string& f : previous) EXPECT_EQ(slurp_file(s.path(f)), "previous " + f);
-  EXPECT_EQ(slurp_file(s.path("out/stats.json")), "previous run");
+  for (const std::string& f : previous) EXPECT_EQ(slurp(s.path(f)), "previous " + f);
+  EXPECT_EQ(slurp(s.path("out/stats.json")), "previous run");
   EXPECT_EQ(fs::directory_iterator(s.path("out"))->path().filename(), "stats.json");
 }
 

@@ -91,7 +91,7 @@ TEST(RunLimitsCliSystemC, SlowHbmIsNotReportedAsAHang) {
                            s);
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.err, Not(HasSubstr("no instruction retired")));
-  const std::string stats = slurp_file(s.path("out/stats.json"));
+  const std::string stats = slurp(s.path("out/stats.json"));
   const size_t at = stats.find("\"total_cycles\": ");
   ASSERT_NE(at, std::string::npos);
   EXPECT_GT(std::stoull(stats.substr(at + 16)), 20000000u);  // beyond the watchdog period

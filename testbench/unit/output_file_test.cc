@@ -20,7 +20,7 @@ namespace npu {
 namespace {
 
 using test::ScratchDir;
-using test::slurp_file;
+using test::slurp;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
@@ -31,12 +31,12 @@ TEST(AtomicOutputFile, CommitReplacesThePreviousFileWhole) {
     AtomicOutputFile out(s.path("t.json"));
     std::fputs("new contents", out.stream());
     std::fflush(out.stream());
-    EXPECT_EQ(slurp_file(s.path("t.json")), "previous");  // nothing in place before commit
+    EXPECT_EQ(slurp(s.path("t.json")), "previous");  // nothing in place before commit
     EXPECT_THAT(out.temp_path(), StartsWith(s.path("t.json.tmp.")));
-    EXPECT_EQ(slurp_file(out.temp_path()), "new contents");
+    EXPECT_EQ(slurp(out.temp_path()), "new contents");
     out.commit();
   }
-  EXPECT_EQ(slurp_file(s.path("t.json")), "new contents");
+  EXPECT_EQ(slurp(s.path("t.json")), "new contents");
   EXPECT_EQ(s.entries(), std::vector<std::string>{"t.json"});
 }
 
@@ -47,7 +47,7 @@ TEST(AtomicOutputFile, WithoutCommitNothingChanges) {
     AtomicOutputFile out(s.path("t.csv"));
     std::fputs("half a trace", out.stream());
   }
-  EXPECT_EQ(slurp_file(s.path("t.csv")), "previous");
+  EXPECT_EQ(slurp(s.path("t.csv")), "previous");
   EXPECT_EQ(s.entries(), std::vector<std::string>{"t.csv"});
 }
 
@@ -97,7 +97,7 @@ void check_signal_cleanup(int sig) {
   EXPECT_TRUE(WIFSIGNALED(st));
   EXPECT_EQ(WTERMSIG(st), sig);
   EXPECT_EQ(s.entries(), std::vector<std::string>{"trace.json"});
-  EXPECT_EQ(slurp_file(s.path("trace.json")), "previous");
+  EXPECT_EQ(slurp(s.path("trace.json")), "previous");
 }
 
 TEST(AtomicOutputFile, SigintRemovesTheTemporaries) { check_signal_cleanup(SIGINT); }
@@ -107,7 +107,7 @@ TEST(WriteFileAtomic, ReplacesWholeAndLeavesNoTemporary) {
   ScratchDir s;
   write_file_atomic(s.path("a.txt"), "one");
   write_file_atomic(s.path("a.txt"), "two");
-  EXPECT_EQ(slurp_file(s.path("a.txt")), "two");
+  EXPECT_EQ(slurp(s.path("a.txt")), "two");
   EXPECT_EQ(s.entries(), std::vector<std::string>{"a.txt"});
   EXPECT_THROW(write_file_atomic(s.path("no_dir/a.txt"), "x"), Error);
 }
