@@ -61,6 +61,8 @@ std::string_view dtype_name(Dtype d);  // same as keyword: "f32", "bf16", ...
 std::string_view arch_name(Arch a);    // "a2", "a5"
 std::string_view core_type_name(CoreType c);  // "aic", "aiv"
 int dtype_size(Dtype d);               // bytes per element
-bool dtype_is_float(Dtype d);
+
+// Pipes a core type has (MACHINE.md section 2): the one definition.
+bool core_has_pipe(CoreType core, Pipe p);
 
 }  // namespace npu::isa

@@ -67,19 +67,6 @@ const char* core_upper(CoreType c) { return c == CoreType::Aic ? "AIC" : "AIV"; 
 
 }  // namespace
 
-bool core_has_pipe(CoreType core, Pipe p) {
-  switch (p) {
-    case Pipe::Scalar:
-    case Pipe::Mte2: return true;
-    case Pipe::Mte1:
-    case Pipe::Cube:
-    case Pipe::Fixp: return core == CoreType::Aic;
-    case Pipe::Vector:
-    case Pipe::Mte3: return core == CoreType::Aiv;
-  }
-  return false;
-}
-
 std::vector<std::string> validate(const Instr& in_, Arch arch, CoreType core) {
   std::vector<std::string> errs;
   if (static_cast<int>(in_.op) >= kNumOps) {

@@ -11,9 +11,6 @@
 
 namespace npu::isa {
 
-// Pipes a core type has (MACHINE.md section 2).
-bool core_has_pipe(CoreType core, Pipe p);
-
 // Every problem with `in` on (arch, core); empty when it is valid. Messages do not name the
 // location (the caller adds it). Targets and parameter indices need the program: see below.
 std::vector<std::string> validate(const Instr& in, Arch arch, CoreType core);

@@ -433,8 +433,6 @@ void TraceSession::vcd_event(const InstrRecord& r, int c, const TraceEvent& e) {
   }
 }
 
-void TraceSession::on_core_end(const sem::CoreId&, uint64_t) {}
-
 void TraceSession::finish() {
   if (finished_) return;
   finished_ = true;

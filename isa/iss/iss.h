@@ -55,9 +55,7 @@ class Iss {
   void set_step_limit(uint64_t steps) { step_limit_ = steps; }  // default 2e9
   IssStats run();
 
-  int num_cores() const { return static_cast<int>(cores_.size()); }
   const sem::CoreState& core(int i) const;
-  const sem::CoreState* find_core(const sem::CoreId& id) const;
 
  private:
   struct Core;
