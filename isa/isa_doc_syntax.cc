@@ -75,7 +75,8 @@ loop:                           # label (a branch target in this section)
 ## Encoding
 
 Every instruction is one 128-bit word, stored little-endian as two 64-bit halves (bits 63..0
-first). The opcode (the instruction's index in the table) is in bits [7:0]; the fields follow
+first). The opcode (the instruction's own number in the table, fixed once released) is in
+bits [7:0]; the fields follow
 LSB-first from bit 8 in table order (suffixes first, then operands):
 
 | field kind | width | content |
@@ -89,7 +90,8 @@ LSB-first from bit 8 in table order (suffixes first, then operands):
 
 Bits above the last field are zero; the decoder rejects a nonzero unused bit, an unknown
 opcode and an enum value without a keyword. Object files (`.npuo`) are described in
-`isa/object.h`.
+`isa/object.h`; they carry the ISA fingerprint below (a hash of every opcode, mnemonic, field
+and keyword), and a file built for another ISA is refused on load.
 )md";
 }
 

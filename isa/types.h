@@ -49,6 +49,7 @@ enum class Arch : uint8_t { A2, A5 };
 enum class EnumType : uint8_t {
   None, Pipe, PipeSel, Dtype, RoundMode, CacheHint, VecOp, SpecialReg, QuantMode, MxType
 };
+inline constexpr EnumType kLastEnumType = EnumType::MxType;  // keep it the last one
 
 // Keyword <-> value for any EnumType. keyword() returns "" for an out-of-range value.
 std::string_view keyword(EnumType t, int value);

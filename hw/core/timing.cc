@@ -95,8 +95,17 @@ uint32_t scalar_cycles(const ScalarConfig& sc, TimingClass c) {
 }
 
 uint64_t macs_of(const sem::DispatchedInstr& di, const sem::InstrShape& s) {
-  if (di.op() != Op::MMAD && di.op() != Op::MMAD_MX) return 0;
+  if (di.in.d().flops != isa::Flops::TwoPerMac) return 0;
   return uint64_t{s.m} * s.n * s.k;
+}
+
+uint64_t flops_of(const sem::DispatchedInstr& di, const sem::InstrShape& s) {
+  switch (di.in.d().flops) {
+    case isa::Flops::Zero: return 0;
+    case isa::Flops::OnePerElement: return s.elements;
+    case isa::Flops::TwoPerMac: return 2 * macs_of(di, s);
+  }
+  return 0;
 }
 
 }  // namespace npu::hw

@@ -49,5 +49,7 @@ uint32_t scalar_cycles(const ScalarConfig& sc, isa::TimingClass c);
 
 // Multiply-accumulates of an mmad / mmad_mx (m * n * k), 0 for anything else.
 uint64_t macs_of(const sem::DispatchedInstr& di, const sem::InstrShape& s);
+// FLOPs of an instruction by its table row's flops column: elements, or 2 per MAC, or 0.
+uint64_t flops_of(const sem::DispatchedInstr& di, const sem::InstrShape& s);
 
 }  // namespace npu::hw
