@@ -64,8 +64,7 @@ uint64_t vector_repeats(const VectorConfig& v, const sem::DispatchedInstr& di, c
 
 uint64_t vector_cycles(const VectorConfig& v, const sem::DispatchedInstr& di, const sem::InstrShape& s) {
   const TimingClass c = di.in.d().timing;
-  const isa::Dtype dt = di.op() == Op::VCAST ? static_cast<isa::Dtype>(di["sdt"]) : s.dtype;
-  const double per = v.cycles(c, dt);
+  const double per = v.cycles(c, s.dtype);  // vcast: sdt (sem::shape_of)
   const double total = double(v.startup) + double(vector_passes(di.op())) * double(vector_repeats(v, di, s)) * per;
   return static_cast<uint64_t>(std::ceil(total));
 }

@@ -2,8 +2,10 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <type_traits>
 
 #include "isa/error.h"
+#include "isa/operands.h"
 #include "testbench/isa/asm_test_util.h"
 
 namespace npu::isa {
@@ -48,6 +50,26 @@ TEST(EncodingTable, OpcodesAreStable) {
   }
   EXPECT_TRUE(is_valid_op(Op::CC_WAIT));
   EXPECT_FALSE(is_valid_op(static_cast<Op>(0xff)));
+}
+
+// The generated operand views (isa/operands.h) read each member from its field's position.
+TEST(EncodingTable, OperandViewsFollowTheTableOrder) {
+  std::array<int64_t, kMaxFields> v{};
+  for (int i = 0; i < kMaxFields; ++i) v[i] = 100 + i;
+  auto at = [](Op op, const char* name) { return 100 + def(op).field_index(name); };
+  const ops::FIX_UB f(v.data());
+  EXPECT_EQ(static_cast<int64_t>(f.sub), at(Op::FIX_UB, "sub"));
+  EXPECT_EQ(static_cast<int64_t>(f.dst_stride), at(Op::FIX_UB, "dst_stride"));
+  EXPECT_EQ(static_cast<int64_t>(f.scale), at(Op::FIX_UB, "scale"));
+  EXPECT_EQ(static_cast<int64_t>(f.relu), at(Op::FIX_UB, "relu"));
+  const ops::VCOL c(v.data());
+  EXPECT_EQ(static_cast<int64_t>(c.v), at(Op::VCOL, "v"));
+  EXPECT_EQ(static_cast<int64_t>(c.stride), at(Op::VCOL, "stride"));
+  const ops::MMAD_MX m(v.data());
+  EXPECT_EQ(static_cast<int64_t>(m.sb), at(Op::MMAD_MX, "sb"));
+  EXPECT_EQ(static_cast<int64_t>(m.init), at(Op::MMAD_MX, "init"));
+  static_assert(std::is_same_v<decltype(c.dt), Dtype> && std::is_same_v<decltype(c.op), VecOp> &&
+                std::is_same_v<decltype(m.sa), uint64_t>);
 }
 
 // Spike's check-opcode-overlap in our terms: every bit of the word belongs to at most one field.
