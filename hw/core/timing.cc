@@ -54,8 +54,9 @@ uint64_t cube_cycles(const CubeConfig& cube, const sem::InstrShape& s) {
 int vector_passes(Op op) { return op == Op::VRAMAX ? 2 : 1; }
 
 uint64_t vector_repeats(const VectorConfig& v, const sem::DispatchedInstr& di, const sem::InstrShape& s) {
-  const TimingClass c = di.in.d().timing;
-  if (c == TimingClass::VecReduce || c == TimingClass::VecReduceMax || c == TimingClass::VecBroadcast) {
+  // Row ops are the vector instructions of the rows/cols operand form (sem::shape_of sets
+  // rows only for them; with rows = 0 both formulas give 0), whatever their timing class.
+  if (s.rows != 0) {
     uint64_t row_bytes = uint64_t{s.cols} * isa::dtype_size(s.dtype);
     return uint64_t{s.rows} * ceil_div(row_bytes, v.repeat_bytes);
   }
