@@ -61,7 +61,7 @@ const char* kind_name(ParamKind k) {
 std::string target_label(int64_t pc) { return fmt::format("L{}", pc); }
 
 std::string disassemble(const Instr& in, const Program* ctx, const TargetNamer& target) {
-  if (static_cast<int>(in.op) >= kNumOps) return fmt::format("?op{}", static_cast<int>(in.op));
+  if (!is_valid_op(in.op)) return fmt::format("?op{}", static_cast<int>(in.op));
   const InstrDef& d = in.d();
   std::string s(d.mnemonic);
   int nops = 0;
@@ -92,7 +92,7 @@ std::string disassemble_program(const Program& p) {
     out += fmt::format("\n.{}\n", core_type_name(ct));
     std::set<int64_t> targets;
     for (const Instr& in : sec.code) {
-      if (static_cast<int>(in.op) >= kNumOps) continue;
+      if (!is_valid_op(in.op)) continue;
       const InstrDef& d = in.d();
       for (int i = 0; i < d.nfields; ++i)
         if (d.fields[i].kind == FieldKind::Target) targets.insert(in.f[i].value);

@@ -77,7 +77,7 @@ std::string field_value_error(const FieldDef& f, const Operand& o) {
 }
 
 Word encode(const Instr& in) {
-  if (static_cast<int>(in.op) >= kNumOps)
+  if (!is_valid_op(in.op))
     throw Error(fmt::format("encode: bad opcode {}", static_cast<int>(in.op)));
   const InstrDef& d = in.d();
   Word w{0, 0};
@@ -102,10 +102,10 @@ Word encode(const Instr& in) {
 
 Instr decode(const Word& w) {
   unsigned opc = static_cast<unsigned>(get(w, 0, kOpcodeBits));
-  if (opc >= static_cast<unsigned>(kNumOps))
-    throw Error(fmt::format("decode: unknown opcode {:#x} in word {:#018x}{:016x}", opc, w[1], w[0]));
   Instr in;
   in.op = static_cast<Op>(opc);
+  if (!is_valid_op(in.op))
+    throw Error(fmt::format("decode: unknown opcode {:#x} in word {:#018x}{:016x}", opc, w[1], w[0]));
   const InstrDef& d = in.d();
   int pos = kOpcodeBits;
   for (int i = 0; i < d.nfields; ++i) {

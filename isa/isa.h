@@ -9,8 +9,9 @@
 
 namespace npu::isa {
 
+// Each Op's value is its opcode (the second column of instructions.def).
 enum class Op : uint8_t {
-#define INSN(id, ...) id,
+#define INSN(id, opcode, ...) id = opcode,
 #include "isa/instructions.def"
 #undef INSN
 };
@@ -29,14 +30,46 @@ inline constexpr int kMaxFields = 12;
 // Where the pipe of an instruction comes from.
 enum class PipeRule : uint8_t { Scalar, Mte1, Mte2, Mte3, Cube, Vector, Fixp, FromField0, FromField1 };
 
-// How long an instruction takes is chosen by its timing class (the numbers are in configs/*.yaml).
+// How long an instruction takes is chosen by its timing class (isa/timing_classes.def; the
+// numbers are in configs/*.yaml).
 enum class TimingClass : uint8_t {
-  ScalarAlu, ScalarMul, ScalarDiv, ScalarFp, ScalarBranch, End, Sync,
-  DmaGmUb, DmaUbGm, DmaGmL1, DmaL1L0a, DmaL1L0b, DmaL1Fb, DmaUbL1, DmaL1Ub,
-  Mmad, MmadMx, Fix, FixUb,
-  VecBinary, VecDiv, VecScalar, VecUnary, VecTranscend, VecCast, VecCopy, VecReduce, VecReduceMax, VecBroadcast,
+#define TIMING_CLASS(name, ...) name,
+#include "isa/timing_classes.def"
+#undef TIMING_CLASS
 };
+
+inline constexpr int kNumTimingClasses = 0
+#define TIMING_CLASS(...) +1
+#include "isa/timing_classes.def"
+#undef TIMING_CLASS
+    ;
+
+// Which formula and configuration section a timing class takes its duration from.
+enum class TimingFamily : uint8_t { Scalar, End, Sync, Dma, Cube, Fix, Vector };
+
+struct TimingClassDef {
+  TimingClass cls;
+  std::string_view name;        // "VecBinary": the config map key of Vector classes
+  TimingFamily family;
+  std::string_view config_key;  // where its numbers live in the configuration ("" for End)
+  std::string_view doc;
+};
+
+const std::array<TimingClassDef, kNumTimingClasses>& timing_classes();
+const TimingClassDef& timing_class_def(TimingClass c);
 std::string_view timing_class_name(TimingClass c);
+
+// Which dtypes a dtype field may name (rules in isa/dtype_rules.h; each DT field of
+// instructions.def names one).
+enum class DtypeRule : uint8_t {
+  Any,         // not a dtype field, or every dtype
+  ConvSource,  // the source of a conversion rule: checked with the destination's rule
+  VecArith, VecFloat, VecCopy, Cast, Mmad, Tile,
+  FixConv,     // FixPipe conversion: destinations depend on the source dtype
+};
+
+// FLOPs an instruction counts in traces and reports.
+enum class Flops : uint8_t { Zero, OnePerElement, TwoPerMac };
 
 enum class FieldKind : uint8_t {
   RegDst,    // register written by the instruction (5 bits)
@@ -59,6 +92,7 @@ struct FieldDef {
   EnumType etype;
   FieldSyntax syntax;
   int64_t default_value;   // Optional fields: value when omitted (a register number for RegSrc)
+  DtypeRule dtypes;        // dtype fields: the dtypes it may name
 
   // Bits this field occupies in the encoding.
   constexpr int width() const {
@@ -81,6 +115,7 @@ struct InstrDef {
   TimingClass timing;
   CoreMask cores;
   ArchMask arch;
+  Flops flops;
   std::string_view summary;
   std::array<FieldDef, kMaxFields> fields;
   int nfields;
@@ -94,9 +129,14 @@ struct InstrDef {
   int field_index(std::string_view name) const;  // -1 if absent
 };
 
-// The table, indexed by Op.
+// The table, in instructions.def order. def(op) needs a valid op (is_valid_op).
 const InstrDef& def(Op op);
 const std::array<InstrDef, kNumOps>& table();
+bool is_valid_op(Op op);                     // some row has this opcode
+inline int opcode(Op op) { return static_cast<int>(op); }
+// Hash of everything an encoded word's meaning depends on (opcodes, mnemonics, fields, enum
+// keywords): object files carry it, so a file built for another ISA is refused on load.
+uint64_t isa_fingerprint();
 // Find by mnemonic (nullptr if unknown).
 const InstrDef* find_mnemonic(std::string_view mnemonic);
 

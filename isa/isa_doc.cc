@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "isa/dtype_rules.h"
 #include "isa/encoding.h"
 #include "isa/isa.h"
 #include "isa/isa_doc_text.h"
@@ -28,6 +29,23 @@ std::string_view cores_text(CoreMask c) {
   return c == CoreMask::Any ? "AIC, AIV" : c == CoreMask::AicOnly ? "AIC" : "AIV";
 }
 
+// ": f32, f16 (a5 adds e4m3)" for a dtype field's rule, "" for unchecked ones.
+std::string dtype_rule_text(DtypeRule r) {
+  const DtypeRuleDef& d = dtype_rule(r);
+  if (d.nconv) return fmt::format(": {}", conversion_names(r));
+  if (!d.any.n) return "";
+  return fmt::format(": {}{}", d.any.names(), d.a5.n ? " (a5 adds " + d.a5.names() + ")" : "");
+}
+
+std::string_view flops_text(Flops f) {
+  switch (f) {
+    case Flops::Zero: return "";
+    case Flops::OnePerElement: return "; 1 FLOP per element";
+    case Flops::TwoPerMac: return "; 2 FLOPs per multiply-accumulate";
+  }
+  return "";
+}
+
 std::string kind_text(const FieldDef& f) {
   switch (f.kind) {
     case FieldKind::RegDst: return "reg (written)";
@@ -38,7 +56,7 @@ std::string kind_text(const FieldDef& f) {
     case FieldKind::UImm: return fmt::format("uimm{}", f.bits);
     case FieldKind::Target: return "target (label)";
     case FieldKind::Param: return "param (name)";
-    case FieldKind::Enum: return std::string(enum_type_name(f.etype));
+    case FieldKind::Enum: return std::string(enum_type_name(f.etype)) + dtype_rule_text(f.dtypes);
   }
   return "?";
 }
@@ -74,6 +92,7 @@ std::string generate_isa_markdown() {
   out += "# npusim ISA\n\n";
   out += "Generated from isa/instructions.def, do not edit; regenerate with `npusim isa-doc > docs/isa.md`.\n\n";
   out += isa_doc_conventions();
+  out += fmt::format("\nISA fingerprint: `{:016x}`\n", isa_fingerprint());
 
   out += "\n## Keywords\n\n| enum | keywords (value 0, 1, ...) |\n|---|---|\n";
   for (EnumType t : {EnumType::Dtype, EnumType::RoundMode, EnumType::Pipe, EnumType::PipeSel, EnumType::CacheHint,
@@ -91,9 +110,10 @@ std::string generate_isa_markdown() {
 
   for (const InstrDef& d : table()) {
     out += fmt::format("\n### {}\n\n`{}`\n\n{}\n\n", d.mnemonic, syntax_line(d), d.summary);
-    out += fmt::format("- opcode {:#04x}; pipe {}; cores {}; arch {}; timing class {}; {} of 128 bits used\n",
+    out += fmt::format("- opcode {:#04x}; pipe {}; cores {}; arch {}; timing class {}{}; {} of 128 bits used\n",
                        static_cast<int>(d.op), pipe_rule_name(d.pipe), cores_text(d.cores),
-                       d.arch == ArchMask::Any ? "a2, a5" : "a5 only", timing_class_name(d.timing), d.encoded_bits());
+                       d.arch == ArchMask::Any ? "a2, a5" : "a5 only", timing_class_name(d.timing),
+                       flops_text(d.flops), d.encoded_bits());
     if (d.nfields == 0) continue;
     out += "\n| field | syntax | kind | bits | default |\n|---|---|---|---|---|\n";
     for (int i = 0; i < d.nfields; ++i) {

@@ -75,7 +75,8 @@ loop:                           # label (a branch target in this section)
 ## Encoding
 
 Every instruction is one 128-bit word, stored little-endian as two 64-bit halves (bits 63..0
-first). The opcode (the instruction's index in the table) is in bits [7:0]; the fields follow
+first). The opcode (the instruction's own number in the table, fixed once released) is in
+bits [7:0]; the fields follow
 LSB-first from bit 8 in table order (suffixes first, then operands):
 
 | field kind | width | content |
@@ -93,7 +94,9 @@ opcode and an enum value without a keyword. Object files (`.npuo`) are described
 operands, arch, core, dtypes, pipes, flags, branch targets, parameter indices, names, semantic
 labels, limits), so an object the assembler could not have written is refused with one line per
 problem (`aic pc 12 (disassembly): ...`) instead of failing at run time; `npusim disasm` checks
-for a5 (which includes a2), `npusim run` for the config's arch.
+for a5 (which includes a2), `npusim run` for the config's arch. Object files carry the ISA
+fingerprint below (a hash of every opcode, mnemonic, field and keyword); a file built for
+another ISA is refused on load.
 )md";
 }
 

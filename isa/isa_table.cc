@@ -1,4 +1,7 @@
+#include <fmt/format.h>
+
 #include <cstring>
+#include <string>
 
 #include "isa/isa.h"
 
@@ -23,8 +26,9 @@ constexpr uint8_t enum_bits(EnumType t) {
 }
 
 constexpr FieldDef fd(std::string_view n, FieldKind k, int bits, EnumType e = EnumType::None,
-                      FieldSyntax s = FieldSyntax::Operand, int64_t dflt = 0) {
-  return FieldDef{n, k, static_cast<uint8_t>(bits), e, s, dflt};
+                      FieldSyntax s = FieldSyntax::Operand, int64_t dflt = 0,
+                      DtypeRule dtypes = DtypeRule::Any) {
+  return FieldDef{n, k, static_cast<uint8_t>(bits), e, s, dflt, dtypes};
 }
 
 #define RD(n) fd(#n, FieldKind::RegDst, 5)
@@ -39,39 +43,62 @@ constexpr FieldDef fd(std::string_view n, FieldKind k, int bits, EnumType e = En
 #define TGT(n) fd(#n, FieldKind::Target, 20)
 #define PARAM(n) fd(#n, FieldKind::Param, 8)
 #define SFX(n, e) fd(#n, FieldKind::Enum, enum_bits(EnumType::e), EnumType::e, FieldSyntax::Suffix)
+#define DT(n, rule)                                                                        \
+  fd(#n, FieldKind::Enum, enum_bits(EnumType::Dtype), EnumType::Dtype, FieldSyntax::Suffix, 0, \
+     DtypeRule::rule)
 #define EN(n, e) fd(#n, FieldKind::Enum, enum_bits(EnumType::e), EnumType::e)
 #define OPT_EN(n, e, d) \
   fd(#n, FieldKind::Enum, enum_bits(EnumType::e), EnumType::e, FieldSyntax::Optional, d)
 
 template <typename... F>
 constexpr InstrDef make(Op op, std::string_view mn, PipeRule p, TimingClass t, CoreMask c,
-                        ArchMask a, std::string_view summary, F... fields) {
-  InstrDef d{op, mn, p, t, c, a, summary, {fields...}, static_cast<int>(sizeof...(F))};
+                        ArchMask a, Flops fl, std::string_view summary, F... fields) {
+  InstrDef d{op, mn, p, t, c, a, fl, summary, {fields...}, static_cast<int>(sizeof...(F))};
   return d;
 }
 
 constexpr std::array<InstrDef, kNumOps> kTable = {{
-#define INSN(id, mn, pipe, timing, cores, arch, summary, ...)                              \
+#define INSN(id, opcode, mn, pipe, timing, cores, arch, flops, summary, ...)                \
   make(Op::id, mn, PipeRule::pipe, TimingClass::timing, CoreMask::cores, ArchMask::arch, \
-       summary, ##__VA_ARGS__),
+       Flops::flops, summary, ##__VA_ARGS__),
 #include "isa/instructions.def"
 #undef INSN
 }};
 
-// Compile-time table checks: ops in enum order, every word fits in 128 bits.
-constexpr bool table_ok() {
-  for (int i = 0; i < kNumOps; ++i) {
-    if (static_cast<int>(kTable[i].op) != i) return false;
-    if (kTable[i].encoded_bits() > kInstrBits) return false;
-  }
-  return kNumOps <= (1 << kOpcodeBits);
+constexpr int kNoRow = -1;
+
+// kRow[opcode]: the table row of that opcode, or kNoRow.
+constexpr std::array<int16_t, 1 << kOpcodeBits> make_rows() {
+  std::array<int16_t, 1 << kOpcodeBits> r{};
+  for (auto& x : r) x = kNoRow;
+  for (int i = 0; i < kNumOps; ++i) r[static_cast<int>(kTable[i].op)] = static_cast<int16_t>(i);
+  return r;
 }
-static_assert(table_ok(), "isa/instructions.def: op order or a 128-bit word overflow");
+constexpr std::array<int16_t, 1 << kOpcodeBits> kRow = make_rows();
+
+// Compile-time table checks: distinct opcodes, every word fits in 128 bits.
+constexpr bool table_ok() {
+  int rows = 0;
+  for (int16_t r : kRow) rows += r != kNoRow;
+  if (rows != kNumOps) return false;  // two rows share an opcode
+  for (int i = 0; i < kNumOps; ++i)
+    if (kTable[i].encoded_bits() > kInstrBits) return false;
+  return true;
+}
+static_assert(table_ok(), "isa/instructions.def: duplicate opcode or a 128-bit word overflow");
+
+constexpr std::array<TimingClassDef, kNumTimingClasses> kTimingClasses = {{
+#define TIMING_CLASS(name, family, key, doc) \
+  {TimingClass::name, #name, TimingFamily::family, key, doc},
+#include "isa/timing_classes.def"
+#undef TIMING_CLASS
+}};
 
 }  // namespace
 
 const std::array<InstrDef, kNumOps>& table() { return kTable; }
-const InstrDef& def(Op op) { return kTable[static_cast<int>(op)]; }
+const InstrDef& def(Op op) { return kTable[kRow[static_cast<int>(op)]]; }
+bool is_valid_op(Op op) { return kRow[static_cast<int>(op)] != kNoRow; }
 
 const InstrDef* find_mnemonic(std::string_view mn) {
   for (const auto& d : kTable)
@@ -100,17 +127,30 @@ Pipe pipe_of(const Instr& in) {
   }
 }
 
-std::string_view timing_class_name(TimingClass c) {
-  switch (c) {
-#define CASE(x) case TimingClass::x: return #x;
-    CASE(ScalarAlu) CASE(ScalarMul) CASE(ScalarDiv) CASE(ScalarFp) CASE(ScalarBranch) CASE(End)
-    CASE(Sync) CASE(DmaGmUb) CASE(DmaUbGm) CASE(DmaGmL1) CASE(DmaL1L0a) CASE(DmaL1L0b)
-    CASE(DmaL1Fb) CASE(DmaUbL1) CASE(DmaL1Ub) CASE(Mmad) CASE(MmadMx) CASE(Fix) CASE(FixUb)
-    CASE(VecBinary) CASE(VecDiv) CASE(VecScalar) CASE(VecUnary) CASE(VecTranscend) CASE(VecCast)
-    CASE(VecCopy) CASE(VecReduce) CASE(VecReduceMax) CASE(VecBroadcast)
-#undef CASE
-  }
-  return "?";
+uint64_t isa_fingerprint() {
+  // FNV-1a over the encoding-relevant content, in a fixed textual form.
+  static const uint64_t h = [] {
+    std::string s;
+    for (const InstrDef& d : kTable) {
+      s += std::to_string(static_cast<int>(d.op)) + " " + std::string(d.mnemonic);
+      for (int i = 0; i < d.nfields; ++i) {
+        const FieldDef& f = d.fields[i];
+        s += fmt::format(" {}:{}:{}:{}", f.name, static_cast<int>(f.kind), f.bits, static_cast<int>(f.etype));
+      }
+      s += "\n";
+    }
+    for (int t = 1; t <= static_cast<int>(kLastEnumType); ++t)
+      for (int v = 0; v < enum_count(static_cast<EnumType>(t)); ++v)
+        s += std::string(keyword(static_cast<EnumType>(t), v)) + (v + 1 < enum_count(static_cast<EnumType>(t)) ? " " : "\n");
+    uint64_t x = 1469598103934665603ull;
+    for (unsigned char c : s) x = (x ^ c) * 1099511628211ull;
+    return x;
+  }();
+  return h;
 }
+
+const std::array<TimingClassDef, kNumTimingClasses>& timing_classes() { return kTimingClasses; }
+const TimingClassDef& timing_class_def(TimingClass c) { return kTimingClasses[static_cast<int>(c)]; }
+std::string_view timing_class_name(TimingClass c) { return timing_class_def(c).name; }
 
 }  // namespace npu::isa

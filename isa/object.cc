@@ -17,7 +17,8 @@
 namespace npu::isa {
 namespace {
 
-constexpr char kMagic[8] = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1'};
+constexpr char kMagic[8] = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '2'};
+constexpr char kMagicV1[8] = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1'};  // no ISA fingerprint
 
 struct Writer {
   std::vector<uint8_t> b;
@@ -112,6 +113,7 @@ void read_section(Reader& r, CodeSection& s, const char* name) {
 std::vector<uint8_t> write_object(const Program& p) {
   Writer w;
   w.b.insert(w.b.end(), kMagic, kMagic + 8);
+  w.u64(isa_fingerprint());
   w.str(p.name);
   w.u32(static_cast<uint32_t>(p.params.size()));
   for (const KernelParam& kp : p.params) {
@@ -127,9 +129,17 @@ std::vector<uint8_t> write_object(const Program& p) {
 }
 
 Program read_object(const std::vector<uint8_t>& bytes, Arch arch) {
-  if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0)
-    throw Error("not an npusim object file (bad magic; expected \"NPUSIMO1\")");
+  const bool v1 = bytes.size() >= 8 && std::memcmp(bytes.data(), kMagicV1, 8) == 0;
+  if (!v1 && (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0))
+    throw Error("not an npusim object file (bad magic; expected \"NPUSIMO2\")");
   Reader r{bytes, 8};
+  if (!v1) {
+    const uint64_t isa = r.u64("ISA fingerprint");
+    if (isa != isa_fingerprint())
+      throw Error(fmt::format("object file built for ISA {:016x}, this npusim has ISA {:016x}: "
+                              "re-assemble it with this npusim (npusim asm)",
+                              isa, isa_fingerprint()));
+  }
   Program p;
   p.name = r.str("kernel name");
   uint32_t np = r.u32("parameter count");

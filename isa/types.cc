@@ -118,14 +118,17 @@ int dtype_size(Dtype d) {
   }
 }
 
-bool dtype_is_float(Dtype d) {
-  switch (d) {
-    case Dtype::S32:
-    case Dtype::S16:
-    case Dtype::S8:
-    case Dtype::U8: return false;
-    default: return true;
+bool core_has_pipe(CoreType core, Pipe p) {
+  switch (p) {
+    case Pipe::Scalar:
+    case Pipe::Mte2: return true;
+    case Pipe::Mte1:
+    case Pipe::Cube:
+    case Pipe::Fixp: return core == CoreType::Aic;
+    case Pipe::Vector:
+    case Pipe::Mte3: return core == CoreType::Aiv;
   }
+  return false;
 }
 
 }  // namespace npu::isa

@@ -49,6 +49,7 @@ enum class Arch : uint8_t { A2, A5 };
 enum class EnumType : uint8_t {
   None, Pipe, PipeSel, Dtype, RoundMode, CacheHint, VecOp, SpecialReg, QuantMode, MxType
 };
+inline constexpr EnumType kLastEnumType = EnumType::MxType;  // keep it the last one
 
 // Keyword <-> value for any EnumType. keyword() returns "" for an out-of-range value.
 std::string_view keyword(EnumType t, int value);
@@ -61,6 +62,8 @@ std::string_view dtype_name(Dtype d);  // same as keyword: "f32", "bf16", ...
 std::string_view arch_name(Arch a);    // "a2", "a5"
 std::string_view core_type_name(CoreType c);  // "aic", "aiv"
 int dtype_size(Dtype d);               // bytes per element
-bool dtype_is_float(Dtype d);
+
+// Pipes a core type has (MACHINE.md section 2): the one definition.
+bool core_has_pipe(CoreType core, Pipe p);
 
 }  // namespace npu::isa

@@ -6,61 +6,11 @@
 #include <map>
 
 #include "isa/disasm.h"
+#include "isa/dtype_rules.h"
 #include "isa/encoding.h"
 
 namespace npu::isa {
 namespace {
-
-using D = Dtype;
-using List = std::initializer_list<Dtype>;
-
-const List kVecArith = {D::F32, D::F16, D::BF16, D::S32, D::S16};
-const List kVecFloat = {D::F32, D::F16, D::BF16};
-const List kVecCopy = {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8, D::U8};
-const List kCast = {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8};
-const List kCastA5 = {D::E4M3, D::E5M2};
-const List kMmad = {D::BF16, D::F16, D::S8, D::F32};
-const List kTile = {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8, D::U8};
-const List kTileA5 = {D::E4M3, D::E5M2, D::E8M0};
-const List kFixFromF32 = {D::BF16, D::F16, D::F32};
-const List kFixFromS32 = {D::F32, D::BF16, D::F16, D::S32};
-const List kEmpty = {};
-
-bool in(const List& l, Dtype d) {
-  for (Dtype x : l)
-    if (x == d) return true;
-  return false;
-}
-
-std::string names(const List& a, const List& b = kEmpty) {
-  std::string s;
-  for (const List* l : {&a, &b})
-    for (Dtype d : *l) s += (s.empty() ? "" : ", ") + std::string(dtype_name(d));
-  return s;
-}
-
-// The dtype list a one-dtype instruction accepts (nullptr: not a one-dtype instruction).
-// Keyed on the op and the pipe, not on timing classes (those are free to change).
-const List* dtypes_for(const InstrDef& d, bool a5, const List** extra) {
-  *extra = &kEmpty;
-  switch (d.op) {
-    case Op::MMAD: return &kMmad;
-    case Op::MOV_L1_L0A:
-    case Op::MOV_L1_L0B:
-      if (a5) *extra = &kTileA5;
-      return &kTile;
-    case Op::VEXP:
-    case Op::VLN:
-    case Op::VSQRT:
-    case Op::VRSQRT:
-    case Op::VREC: return &kVecFloat;
-    case Op::VCOPY:
-    case Op::VDUP: return &kVecCopy;
-    default: break;
-  }
-  if (d.pipe == PipeRule::Vector && d.field_index("dt") >= 0) return &kVecArith;
-  return nullptr;
-}
 
 std::string pipe_kw(int64_t v) { return std::string(keyword(EnumType::Pipe, static_cast<int>(v))); }
 
@@ -89,22 +39,9 @@ bool is_semantic_label_name(std::string_view s) {
   return true;
 }
 
-bool core_has_pipe(CoreType core, Pipe p) {
-  switch (p) {
-    case Pipe::Scalar:
-    case Pipe::Mte2: return true;
-    case Pipe::Mte1:
-    case Pipe::Cube:
-    case Pipe::Fixp: return core == CoreType::Aic;
-    case Pipe::Vector:
-    case Pipe::Mte3: return core == CoreType::Aiv;
-  }
-  return false;
-}
-
 std::vector<std::string> validate(const Instr& in_, Arch arch, CoreType core) {
   std::vector<std::string> errs;
-  if (static_cast<int>(in_.op) >= kNumOps) {
+  if (!is_valid_op(in_.op)) {
     errs.push_back(fmt::format("bad opcode {}", static_cast<int>(in_.op)));
     return errs;
   }
@@ -121,32 +58,7 @@ std::vector<std::string> validate(const Instr& in_, Arch arch, CoreType core) {
                                d.cores == CoreMask::AicOnly ? "AIC" : "AIV", core_type_name(core)));
   if (!errs.empty()) return errs;  // the checks below assume in-range fields
 
-  bool a5 = arch == Arch::A5;
-  auto fval = [&](const char* name) { return in_.f[d.field_index(name)].value; };
-  const List* extra = nullptr;
-  if (const List* l = dtypes_for(d, a5, &extra)) {
-    Dtype dt = static_cast<Dtype>(fval("dt"));
-    if (!in(*l, dt) && !in(*extra, dt))
-      errs.push_back(fmt::format("'{}' does not support dtype {} (allowed: {})", d.mnemonic,
-                                 dtype_name(dt), names(*l, *extra)));
-  }
-  if (d.op == Op::VCAST) {
-    const List& x = a5 ? kCastA5 : kEmpty;
-    for (const char* n : {"sdt", "ddt"}) {
-      Dtype dt = static_cast<Dtype>(fval(n));
-      if (!in(kCast, dt) && !in(x, dt))
-        errs.push_back(fmt::format("'{}' does not support dtype {} (allowed: {})", d.mnemonic,
-                                   dtype_name(dt), names(kCast, x)));
-    }
-  }
-  if (d.op == Op::FIX || d.op == Op::FIX_UB) {
-    Dtype s = static_cast<Dtype>(fval("sdt")), t = static_cast<Dtype>(fval("ddt"));
-    bool ok = (s == D::F32 && in(kFixFromF32, t)) || (s == D::S32 && in(kFixFromS32, t));
-    if (!ok)
-      errs.push_back(fmt::format("'{}' cannot convert {} to {} (allowed: f32 -> {}; s32 -> {})",
-                                 d.mnemonic, dtype_name(s), dtype_name(t), names(kFixFromF32),
-                                 names(kFixFromS32)));
-  }
+  for (std::string& e : dtype_errors(in_, arch)) errs.push_back(std::move(e));
   // Pipes named by operands must exist on this core; a flag joins two different pipes.
   for (int i = 0; i < d.nfields; ++i) {
     const FieldDef& f = d.fields[i];
@@ -161,8 +73,10 @@ std::vector<std::string> validate(const Instr& in_, Arch arch, CoreType core) {
       errs.push_back(fmt::format("'{}': src and dst must be different pipes (both {})", d.mnemonic,
                                  pipe_kw(in_.f[0].value)));
   }
-  if (d.op == Op::CC_SET && fval("mode") > 2)
-    errs.push_back(fmt::format("'cc_set': mode {} out of range (0..2)", fval("mode")));
+  if (d.op == Op::CC_SET) {
+    const int64_t mode = in_.f[d.field_index("mode")].value;
+    if (mode > 2) errs.push_back(fmt::format("'cc_set': mode {} out of range (0..2)", mode));
+  }
   return errs;
 }
 
@@ -220,7 +134,7 @@ std::vector<std::string> validate_program(const Program& p, Arch arch) {
     for (size_t pc = 0; pc < s.code.size(); ++pc) {
       const Instr& in_ = s.code[pc];
       std::vector<std::string> errs = validate(in_, arch, ct);
-      if (errs.empty() && static_cast<int>(in_.op) < kNumOps) {
+      if (errs.empty() && is_valid_op(in_.op)) {
         const InstrDef& d = in_.d();
         for (int i = 0; i < d.nfields; ++i) {
           const FieldDef& f = d.fields[i];
@@ -232,7 +146,7 @@ std::vector<std::string> validate_program(const Program& p, Arch arch) {
         }
       }
       for (const std::string& e : errs) {
-        std::string text = static_cast<int>(in_.op) < kNumOps ? disassemble(in_) : "?";
+        std::string text = is_valid_op(in_.op) ? disassemble(in_) : "?";
         out.push_back(fmt::format("{} pc {} ({}): {}", core_type_name(ct), pc, text, e));
       }
     }

@@ -27,9 +27,6 @@ bool is_identifier(std::string_view s);
 bool is_register_spelling(std::string_view s);
 bool is_semantic_label_name(std::string_view s);
 
-// Pipes a core type has (MACHINE.md section 2).
-bool core_has_pipe(CoreType core, Pipe p);
-
 // Every problem with `in` on (arch, core); empty when it is valid. Messages do not name the
 // location (the caller adds it). Targets and parameter indices need the program: see below.
 std::vector<std::string> validate(const Instr& in, Arch arch, CoreType core);

@@ -3,12 +3,14 @@
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "cli/lib/calib.h"
 #include "hw/config/loader.h"
+#include "isa/dtype_rules.h"
 #include "isa/error.h"
 
 namespace npu::cli::calib {
@@ -124,42 +126,16 @@ const std::map<std::string, DtMap>& dtype_map() {
   return m;
 }
 
-enum class VForm { Binary, Scalar, Unary, Cast, Dup, Copy, Reduce };
-struct VInstr {
-  const char* mnemonic;
-  VForm form;
-  const char* tclass;  // timing class (config key under vector.cycles_per_repeat)
-  std::vector<std::string> dtypes;  // our dtypes the ISA accepts for it
-};
-const std::vector<std::string> kArith = {"f32", "f16", "bf16", "s32", "s16"};
-const std::vector<std::string> kFloat = {"f32", "f16", "bf16"};
-const std::vector<std::string> kCastDt = {"f32", "f16", "bf16", "s32", "s16", "s8"};
-const std::vector<std::string> kCopyDt = {"f32", "f16", "bf16", "s32", "s16", "s8", "u8"};
-
-const std::map<std::string, VInstr>& vector_map() {
-  static const std::map<std::string, VInstr> m = {
-      {"VADD", {"vadd", VForm::Binary, "VecBinary", kArith}},
-      {"VSUB", {"vsub", VForm::Binary, "VecBinary", kArith}},
-      {"VMUL", {"vmul", VForm::Binary, "VecBinary", kArith}},
-      {"VMAX", {"vmax", VForm::Binary, "VecBinary", kArith}},
-      {"VMIN", {"vmin", VForm::Binary, "VecBinary", kArith}},
-      {"VDIV", {"vdiv", VForm::Binary, "VecDiv", kArith}},
-      {"VADDS", {"vadds", VForm::Scalar, "VecScalar", kArith}},
-      {"VMULS", {"vmuls", VForm::Scalar, "VecScalar", kArith}},
-      {"VMAXS", {"vmaxs", VForm::Scalar, "VecScalar", kArith}},
-      {"VMINS", {"vmins", VForm::Scalar, "VecScalar", kArith}},
-      {"VABS", {"vabs", VForm::Unary, "VecUnary", kArith}},
-      {"VRELU", {"vrelu", VForm::Unary, "VecUnary", kArith}},
-      {"VRSQRT", {"vrsqrt", VForm::Unary, "VecUnary", kFloat}},
-      {"VREC", {"vrec", VForm::Unary, "VecUnary", kFloat}},
-      {"VEXP", {"vexp", VForm::Unary, "VecTranscend", kFloat}},
-      {"VLN", {"vln", VForm::Unary, "VecTranscend", kFloat}},
-      {"VSQRT", {"vsqrt", VForm::Unary, "VecTranscend", kFloat}},
-      {"VCONV", {"vcast", VForm::Cast, "VecCast", kCastDt}},
-      {"VECTORDUP", {"vdup", VForm::Dup, "VecCopy", kCopyDt}},
-      {"VCOPY", {"vcopy", VForm::Copy, "VecCopy", kCopyDt}},
-      {"VCADD", {"vrsum", VForm::Reduce, "VecReduce", kArith}},
-      {"VCMAX", {"vrmax", VForm::Reduce, "VecReduceMax", kArith}}};
+// msKPP instruction name -> our mnemonic. Operand form, timing class and legal dtypes come
+// from the ISA table (isa/instructions.def), not from a copy here.
+const std::map<std::string, std::string>& vector_map() {
+  static const std::map<std::string, std::string> m = {
+      {"VADD", "vadd"},   {"VSUB", "vsub"},       {"VMUL", "vmul"},   {"VMAX", "vmax"},
+      {"VMIN", "vmin"},   {"VDIV", "vdiv"},       {"VADDS", "vadds"}, {"VMULS", "vmuls"},
+      {"VMAXS", "vmaxs"}, {"VMINS", "vmins"},     {"VABS", "vabs"},   {"VRELU", "vrelu"},
+      {"VRSQRT", "vrsqrt"}, {"VREC", "vrec"},     {"VEXP", "vexp"},   {"VLN", "vln"},
+      {"VSQRT", "vsqrt"}, {"VCONV", "vcast"},     {"VECTORDUP", "vdup"}, {"VCOPY", "vcopy"},
+      {"VCADD", "vrsum"}, {"VCMAX", "vrmax"}};
   return m;
 }
 
@@ -167,6 +143,14 @@ bool contains(const std::vector<std::string>& v, const std::string& s) {
   for (const auto& x : v)
     if (x == s) return true;
   return false;
+}
+
+// The instruction's dtype fields (dt; vcast: sdt, ddt), in table order.
+std::vector<const isa::FieldDef*> dtype_fields(const isa::InstrDef& d) {
+  std::vector<const isa::FieldDef*> v;
+  for (int i = 0; i < d.nfields; ++i)
+    if (d.fields[i].kind == isa::FieldKind::Enum && d.fields[i].etype == isa::EnumType::Dtype) v.push_back(&d.fields[i]);
+  return v;
 }
 
 // "vector.startup + vector.cycles_per_repeat.VecBinary[.f16] = 2"
@@ -178,22 +162,31 @@ std::string vector_figure(const hw::HwConfig& cfg, const std::string& tclass, co
   return fmt::format("vector.startup ({}), vector.cycles_per_repeat.{} ({:g})", cfg.vector.startup, key, v);
 }
 
-// UB layout: dst at 0, sources at 64 KiB and 128 KiB (the largest point, VADD f16 x 192, is 48 KiB).
-std::string vector_body(const VInstr& vi, const std::vector<std::string>& dts, int esize, double bytes) {
+// One instruction over `bytes` bytes of esize-byte elements, every operand spelled from the
+// table by its name. UB layout: dst at 0, sources at 64 KiB and 128 KiB (the largest point,
+// VADD f16 x 192, is 48 KiB). Row ops: one row per 256 B repeat (WholeReduce: one result per
+// repeat).
+std::string vector_body(const isa::InstrDef& d, const std::vector<std::string>& dts, int esize, double bytes) {
   const uint64_t b = static_cast<uint64_t>(bytes);
-  const uint64_t count = b / esize;
-  const std::string& dt = dts.front();
-  switch (vi.form) {
-    case VForm::Binary: return fmt::format("{}.{} 0, 65536, 131072, {}", vi.mnemonic, dt, count);
-    case VForm::Scalar: return fmt::format("{}.{} 0, 65536, 0, {}", vi.mnemonic, dt, count);
-    case VForm::Unary: return fmt::format("{}.{} 0, 65536, {}", vi.mnemonic, dt, count);
-    case VForm::Cast: return fmt::format("vcast.{}.{}.rne 0, 65536, {}", dts[0], dts[1], count);
-    case VForm::Dup: return fmt::format("vdup.{} 0, 0, {}", dt, count);
-    case VForm::Copy: return fmt::format("vcopy.{} 0, 65536, {}", dt, count);
-    case VForm::Reduce:  // one row per 256 B repeat (WholeReduce: one result per repeat)
-      return fmt::format("{}.{} 0, 65536, {}, {}, 256", vi.mnemonic, dt, b / 256, 256 / esize);
+  const std::map<std::string_view, uint64_t> values = {
+      {"dst", 0},         {"src", 65536},         {"src0", 65536}, {"src1", 131072}, {"scalar", 0},
+      {"count", b / esize}, {"rows", b / 256}, {"cols", 256 / esize}, {"stride", 256}};
+  std::string s(d.mnemonic);
+  size_t next_dt = 0;
+  int nops = 0;
+  for (int i = 0; i < d.nfields; ++i) {
+    const isa::FieldDef& f = d.fields[i];
+    if (f.syntax == isa::FieldSyntax::Suffix) {
+      if (f.etype == isa::EnumType::Dtype) s += "." + dts.at(next_dt++);
+      else s += "." + std::string(isa::keyword(f.etype, 0));  // vcast rounding: rne
+      continue;
+    }
+    if (f.syntax == isa::FieldSyntax::Optional) continue;
+    auto v = values.find(f.name);
+    if (v == values.end()) throw Error(fmt::format("calibration: no value for operand '{}' of {}", f.name, d.mnemonic));
+    s += fmt::format("{}{}", nops++ ? ", " : " ", v->second);
   }
-  return "";
+  return s;
 }
 
 Table vector_table(Ctx& c, const std::string& csv) {
@@ -216,15 +209,18 @@ Table vector_table(Ctx& c, const std::string& csv) {
       t.skipped.push_back(key + ": no such instruction in the ISA");
       continue;
     }
+    const isa::InstrDef& def = *isa::find_mnemonic(vi->second);
+    const std::vector<const isa::FieldDef*> dt_fields = dtype_fields(def);
     // Our dtypes: binary/scalar/unary ops are A_A(_A): one dtype; casts: src, dst.
     std::vector<std::string> parts = split(dtype, '_');
     std::vector<std::string> dts;
     bool substituted = false, ok = true;
     int esize = 0;
-    const size_t want = vi->second.form == VForm::Cast ? 2 : 1;
+    const size_t want = dt_fields.size();
     for (size_t i = 0; i < want && i < parts.size(); ++i) {
       auto d = dtype_map().find(parts[i]);
-      if (d == dtype_map().end() || !contains(vi->second.dtypes, d->second.ours)) {
+      const std::optional<int> ours = d == dtype_map().end() ? std::nullopt : isa::parse_keyword(isa::EnumType::Dtype, d->second.ours);
+      if (!ours || !isa::dtype_allowed(dt_fields[i]->dtypes, static_cast<isa::Dtype>(*ours), c.cfg.chip.arch)) {
         ok = false;
         break;
       }
@@ -233,17 +229,16 @@ Table vector_table(Ctx& c, const std::string& csv) {
       substituted |= d->second.substituted;
     }
     if (!ok || dts.size() != want) {
-      t.skipped.push_back(key + ": dtype not supported by " + vi->second.mnemonic);
+      t.skipped.push_back(key + ": dtype not supported by " + vi->second);
       continue;
     }
     Series s;
-    s.name = fmt::format("{} {} ({})", vi->second.mnemonic, dts.size() == 2 ? dts[0] + "->" + dts[1] : dts[0], key);
+    s.name = fmt::format("{} {} ({})", vi->second, dts.size() == 2 ? dts[0] + "->" + dts[1] : dts[0], key);
     s.x_name = "repeat";
-    s.figure = vector_figure(c.cfg, vi->second.tclass, dts[0]);
+    s.figure = vector_figure(c.cfg, std::string(isa::timing_class_name(def.timing)), dts[0]);
     std::vector<std::string> notes;
     if (substituted) notes.push_back("unsigned type run as the signed type of the same width");
-    if (vi->second.form == VForm::Cast && dts[0] != dts[1])
-      notes.push_back("model repeats count the wider dtype's bytes");
+    if (dts.size() == 2 && dts[0] != dts[1]) notes.push_back("model repeats count the source dtype's bytes");
     bool excluded = false;
     for (const Row* r : groups[key]) {
       const std::string& note = r->at("notes");
@@ -256,7 +251,7 @@ Table vector_table(Ctx& c, const std::string& csv) {
       Kernel k;
       k.core = CoreType::Aiv;
       k.pipe = Pipe::Vector;
-      k.body = vector_body(vi->second, dts, esize, to_num(*r, "bytes"));
+      k.body = vector_body(def, dts, esize, to_num(*r, "bytes"));
       s.points.push_back(run_point(c, k, to_num(*r, "repeat"), to_num(*r, "cycles")));
     }
     if (excluded) notes.push_back("source outlier rows excluded");

@@ -116,16 +116,16 @@ KeySpec arch_key() {
 }
 
 // vector.cycles_per_repeat.<class>: "<class>" holds the default, "<class>.<dtype>" overrides.
-KeySpec vector_class_key(isa::TimingClass tc) {
-  std::string name(isa::timing_class_name(tc));
+KeySpec vector_class_key(const isa::TimingClassDef& tc) {
+  std::string name(tc.name);
   KeySpec k;
-  k.path = "vector.cycles_per_repeat." + name;
+  k.path = std::string(tc.config_key);
   k.type = KeyType::PerDtype;
   k.min = 0.001;
   k.max = 100000;
   k.unit = "cycles";
-  k.description = "Cycles per repeat (vector.repeat_bytes) of the " + name +
-                  " timing class: one number for every dtype, or a map `{default: x, <dtype>: y}`.";
+  k.description = "Cycles per repeat (vector.repeat_bytes) of the " + name + " timing class (" +
+                  std::string(tc.doc) + "): one number for every dtype, or a map `{default: x, <dtype>: y}`.";
   k.set = [name](HwConfig& c, const KeyValue& v) {
     auto& m = c.vector.cycles_per_repeat;
     for (auto it = m.begin(); it != m.end();)
@@ -236,9 +236,8 @@ std::vector<KeySpec> build_schema() {
                       "Fixed cycles per vector instruction: startup + passes * ceil(bytes/repeat_bytes) * cycles_per_repeat."));
   s.push_back(int_key("vector.repeat_bytes", FIELD(vector.repeat_bytes), 32, 4096, "bytes",
                       "Bytes of one vector repeat (8 blocks of 32 B on Ascend)."));
-  for (int tc = static_cast<int>(isa::TimingClass::VecBinary);
-       tc <= static_cast<int>(isa::TimingClass::VecBroadcast); ++tc)
-    s.push_back(vector_class_key(static_cast<isa::TimingClass>(tc)));
+  for (const isa::TimingClassDef& tc : isa::timing_classes())
+    if (tc.family == isa::TimingFamily::Vector) s.push_back(vector_class_key(tc));
   // l2
   s.push_back(size_key("l2.size", FIELD(l2.size), 1024, kMaxSize, "Capacity of the whole L2 (all slices)."));
   s.push_back(int_key("l2.ways", FIELD(l2.ways), 1, 256, "", "Associativity."));

@@ -14,12 +14,6 @@ namespace npu::hw {
 using isa::Op;
 using isa::Pipe;
 
-bool core_has_pipe(isa::CoreType t, Pipe p) {
-  if (p == Pipe::Scalar) return true;
-  if (t == isa::CoreType::Aic) return p == Pipe::Mte1 || p == Pipe::Mte2 || p == Pipe::Cube || p == Pipe::Fixp;
-  return p == Pipe::Mte2 || p == Pipe::Mte3 || p == Pipe::Vector;
-}
-
 namespace {
 std::string lower(std::string_view s) {
   std::string r(s);

@@ -30,9 +30,6 @@ namespace npu::hw {
 class ScalarUnit;
 class PipeUnit;
 
-// True when a core of type t has pipe p.
-bool core_has_pipe(isa::CoreType t, isa::Pipe p);
-
 class CoreModel : public sc_core::sc_module {
  public:
   // gm_ports[pipe]: the GmPort of each GM-facing pipe (AIC MTE2 and FIXP, AIV MTE2 and MTE3);
@@ -47,7 +44,7 @@ class CoreModel : public sc_core::sc_module {
   const isa::CodeSection& code;
   sem::ExecContext exec;  // peers (a5 paths) are set by the chip top after construction
 
-  bool has_pipe(isa::Pipe p) const { return core_has_pipe(state.id.type, p); }
+  bool has_pipe(isa::Pipe p) const { return isa::core_has_pipe(state.id.type, p); }
 
   // ---- pipe queues (used by the scalar unit and the pipes)
   struct Queue {

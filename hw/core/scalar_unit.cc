@@ -147,11 +147,9 @@ void ScalarUnit::run() {
           core_.end_cycle = core_.end_tick / L.clock.period;
           L.end_tick = std::max(L.end_tick, core_.end_tick);
           ++L.cores_ended;
-          if (TraceObserver* obs = L.observer) {
+          if (TraceObserver* obs = L.observer)
             observe(obs, core_, in, nullptr, cs.pc, core_.end_cycle, 0, (core_.end_tick - t0) / L.clock.period,
                   StallReason::Barrier, false);
-            obs->on_core_end(cs.id, core_.end_cycle);
-          }
           L.progress();
           return;
         }

@@ -54,8 +54,9 @@ uint64_t cube_cycles(const CubeConfig& cube, const sem::InstrShape& s) {
 int vector_passes(Op op) { return op == Op::VRAMAX ? 2 : 1; }
 
 uint64_t vector_repeats(const VectorConfig& v, const sem::DispatchedInstr& di, const sem::InstrShape& s) {
-  const TimingClass c = di.in.d().timing;
-  if (c == TimingClass::VecReduce || c == TimingClass::VecReduceMax || c == TimingClass::VecBroadcast) {
+  // Row ops are the vector instructions of the rows/cols operand form (sem::shape_of sets
+  // rows only for them; with rows = 0 both formulas give 0), whatever their timing class.
+  if (s.rows != 0) {
     uint64_t row_bytes = uint64_t{s.cols} * isa::dtype_size(s.dtype);
     return uint64_t{s.rows} * ceil_div(row_bytes, v.repeat_bytes);
   }
@@ -64,8 +65,7 @@ uint64_t vector_repeats(const VectorConfig& v, const sem::DispatchedInstr& di, c
 
 uint64_t vector_cycles(const VectorConfig& v, const sem::DispatchedInstr& di, const sem::InstrShape& s) {
   const TimingClass c = di.in.d().timing;
-  const isa::Dtype dt = di.op() == Op::VCAST ? static_cast<isa::Dtype>(di["sdt"]) : s.dtype;
-  const double per = v.cycles(c, dt);
+  const double per = v.cycles(c, s.dtype);  // vcast: sdt (sem::shape_of)
   const double total = double(v.startup) + double(vector_passes(di.op())) * double(vector_repeats(v, di, s)) * per;
   return static_cast<uint64_t>(std::ceil(total));
 }
@@ -95,8 +95,17 @@ uint32_t scalar_cycles(const ScalarConfig& sc, TimingClass c) {
 }
 
 uint64_t macs_of(const sem::DispatchedInstr& di, const sem::InstrShape& s) {
-  if (di.op() != Op::MMAD && di.op() != Op::MMAD_MX) return 0;
+  if (di.in.d().flops != isa::Flops::TwoPerMac) return 0;
   return uint64_t{s.m} * s.n * s.k;
+}
+
+uint64_t flops_of(const sem::DispatchedInstr& di, const sem::InstrShape& s) {
+  switch (di.in.d().flops) {
+    case isa::Flops::Zero: return 0;
+    case isa::Flops::OnePerElement: return s.elements;
+    case isa::Flops::TwoPerMac: return 2 * macs_of(di, s);
+  }
+  return 0;
 }
 
 }  // namespace npu::hw

@@ -6,7 +6,7 @@
 //                    k0: bf16/f16 -> k0_b16, s8 -> k0_s8, f32 -> k0_f32; mmad_mx (fp8) -> k0_fp8
 //   vector           ceil(startup + passes * repeats * cycles_per_repeat(class, dtype))
 //                    repeats: element-wise ops ceil(count * esize / repeat_bytes), esize = the
-//                    instruction's dtype size (vcast: the wider of sdt/ddt); row ops (vrsum,
+//                    instruction's dtype size (vcast: sdt, the source, sem::shape_of); row ops (vrsum,
 //                    vrmax, vramax, vrow, vcol) rows * ceil(cols * esize / repeat_bytes), since a
 //                    row never shares a repeat with the next one (rows are `stride` apart).
 //                    dtype for the lookup: dt; vcast: sdt (VectorConfig::cycles).
@@ -49,5 +49,7 @@ uint32_t scalar_cycles(const ScalarConfig& sc, isa::TimingClass c);
 
 // Multiply-accumulates of an mmad / mmad_mx (m * n * k), 0 for anything else.
 uint64_t macs_of(const sem::DispatchedInstr& di, const sem::InstrShape& s);
+// FLOPs of an instruction by its table row's flops column: elements, or 2 per MAC, or 0.
+uint64_t flops_of(const sem::DispatchedInstr& di, const sem::InstrShape& s);
 
 }  // namespace npu::hw

@@ -63,8 +63,6 @@ class TraceObserver {
   // with the other transfers being issued at the same time, if any).
   virtual void before_gm_issue(const sem::CoreId& core, isa::Pipe pipe) = 0;
   virtual void on_instr(const InstrRecord& r) = 0;
-  // A core executed `end` (after its on_instr); the last one ends the launch.
-  virtual void on_core_end(const sem::CoreId& core, uint64_t cycle) = 0;
 };
 
 }  // namespace npu::hw

@@ -26,20 +26,6 @@ namespace {
 
 constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
 
-bool is_vector_arith(TimingClass c) {
-  switch (c) {
-    case TimingClass::VecBinary:
-    case TimingClass::VecDiv:
-    case TimingClass::VecScalar:
-    case TimingClass::VecUnary:
-    case TimingClass::VecTranscend:
-    case TimingClass::VecReduce:
-    case TimingClass::VecReduceMax:
-    case TimingClass::VecBroadcast: return true;
-    default: return false;
-  }
-}
-
 bool is_mover(Pipe p) { return p == Pipe::Mte1 || p == Pipe::Mte2 || p == Pipe::Mte3 || p == Pipe::Fixp; }
 
 std::string ghz_text(double ghz) {
@@ -198,9 +184,9 @@ void TraceSession::setup_vcd(const isa::Program& program) {
                         sc_core::sc_get_time_resolution().to_string() + "); one core cycle = " +
                         std::to_string(period_) + " time units (chip clock " + ghz_text(layout_.clock_ghz) +
                         " GHz, cycle = time / " + std::to_string(period_) + ").\nopcode values:";
-  for (int o = 0; o < isa::kNumOps; ++o)
-    comment += (o % 8 == 0 ? "\n" : " ") + std::to_string(o) + "=" +
-               std::string(isa::def(static_cast<Op>(o)).mnemonic);
+  for (int i = 0; i < isa::kNumOps; ++i)
+    comment += (i % 8 == 0 ? "\n" : " ") + std::to_string(isa::opcode(isa::table()[i].op)) + "=" +
+               std::string(isa::table()[i].mnemonic);
   v.open(comment);
 }
 
@@ -377,10 +363,7 @@ void TraceSession::on_instr(const InstrRecord& r) {
     const sem::InstrShape shape = sem::shape_of(*r.di);
     const TimingClass tc = in.d().timing;
     if (path_of(top_.launch().hw.mte, tc)) e.bytes = shape.bytes;
-    if (tc == TimingClass::Mmad || tc == TimingClass::MmadMx)
-      e.flops = 2 * macs_of(*r.di, shape);
-    else if (is_vector_arith(tc))
-      e.flops = shape.elements;
+    e.flops = flops_of(*r.di, shape);
   }
   if (r.has_gm) memory_deltas(r, c, e);
 
@@ -432,8 +415,6 @@ void TraceSession::vcd_event(const InstrRecord& r, int c, const TraceEvent& e) {
     v.add_at(t1, mte_sig_, -1);
   }
 }
-
-void TraceSession::on_core_end(const sem::CoreId&, uint64_t) {}
 
 void TraceSession::finish() {
   if (finished_) return;

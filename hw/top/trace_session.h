@@ -55,7 +55,6 @@ class TraceSession final : public TraceObserver {
 
   void before_gm_issue(const sem::CoreId& core, isa::Pipe pipe) override;
   void on_instr(const InstrRecord& r) override;
-  void on_core_end(const sem::CoreId& core, uint64_t cycle) override;
 
   // Flushes the counter bins, stops the VCD recorder and closes every file (idempotent).
   void finish();

@@ -76,12 +76,6 @@ Iss::~Iss() = default;
 
 const sem::CoreState& Iss::core(int i) const { return cores_.at(i)->st; }
 
-const sem::CoreState* Iss::find_core(const sem::CoreId& id) const {
-  for (const auto& c : cores_)
-    if (c->st.id == id) return &c->st;
-  return nullptr;
-}
-
 // A sync op at the head of its pipe (or on the scalar unit): true when it completed.
 bool Iss::run_sync(Core& c, const sem::DispatchedInstr& di) {
   switch (di.op()) {

@@ -56,9 +56,7 @@ class Iss {
 
   IssStats run();
 
-  int num_cores() const { return static_cast<int>(cores_.size()); }
   const sem::CoreState& core(int i) const;
-  const sem::CoreState* find_core(const sem::CoreId& id) const;
 
  private:
   struct Core;

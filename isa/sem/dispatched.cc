@@ -12,6 +12,11 @@ int64_t DispatchedInstr::operator[](std::string_view name) const {
   return v[i];
 }
 
+void DispatchedInstr::wrong_view(isa::Op want) const {
+  throw Error("internal: the operands of " + std::string(in.d().mnemonic) + " read as " +
+              std::string(isa::def(want).mnemonic) + "'s");
+}
+
 DispatchedInstr resolve(const CoreState& core, const isa::Instr& in, uint32_t pc) {
   DispatchedInstr di;
   di.in = in;

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "isa/isa.h"
+#include "isa/operands.h"
 #include "isa/sem/core_state.h"
 
 namespace npu::sem {
@@ -20,9 +21,20 @@ struct DispatchedInstr {
   std::array<int64_t, isa::kMaxFields> v{};
 
   isa::Op op() const { return in.op; }
-  // Value of the operand named `name` in the table (throws npu::Error if the op has none).
+  // The typed operand view (isa/operands.h), e.g. di.as<isa::ops::VADD>().count; throws
+  // npu::Error (internal) if this is another instruction. Valid while this object lives.
+  template <class View>
+  View as() const {
+    if (in.op != View::kOp) wrong_view(View::kOp);
+    return View(v.data());
+  }
+  // Value of the operand named `name` in the table (throws npu::Error if the op has none); the
+  // views above are the fast, checked way.
   int64_t operator[](std::string_view name) const;
   uint64_t u(std::string_view name) const { return static_cast<uint64_t>((*this)[name]); }
+
+ private:
+  [[noreturn]] void wrong_view(isa::Op want) const;
 };
 
 // Reads the registers of `in` from `core` (what the scalar unit does at dispatch).

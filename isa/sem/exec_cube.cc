@@ -17,6 +17,7 @@ namespace {
 
 using isa::Dtype;
 using isa::Op;
+namespace ops = isa::ops;
 
 constexpr uint64_t kMaxDim = 4095;
 constexpr size_t kBlockK = 64, kBlockN = 256;
@@ -44,23 +45,28 @@ struct Dims {
   uint64_t m, k, n;
 };
 
-Dims dims(Exec& x) {
-  Dims d{x.di.u("m"), x.di.u("k"), x.di.u("n")};
+template <class V>
+Dims dims(Exec& x, const V& o) {
+  Dims d{o.m, o.k, o.n};
   if (d.m > kMaxDim || d.k > kMaxDim || d.n > kMaxDim)
     x.bad("m, k, n must be <= 4095 (m=" + std::to_string(d.m) + ", k=" + std::to_string(d.k) +
           ", n=" + std::to_string(d.n) + ")");
   return d;
 }
 
-void mmad(Exec& x) {
-  auto dt = static_cast<Dtype>(x.di["dt"]);
+}  // namespace
+
+template <>
+void exec<Op::MMAD>(Exec& x) {
+  const auto o = x.di.as<ops::MMAD>();
+  const Dtype dt = o.dt;
   x.require_dtype(dt, {Dtype::BF16, Dtype::F16, Dtype::F32, Dtype::S8}, "mmad");
-  Dims d = dims(x);
+  Dims d = dims(x, o);
   uint64_t es = isa::dtype_size(dt);
-  const uint8_t* a = x.local(Buffer::L0A, x.di.u("a"), d.m * d.k * es, false);
-  const uint8_t* b = x.local(Buffer::L0B, x.di.u("b"), d.k * d.n * es, false);
-  uint8_t* c = x.local(Buffer::L0C, x.di.u("c"), d.m * d.n * 4, true);
-  const bool init = x.di["init"] != 0;
+  const uint8_t* a = x.local(Buffer::L0A, o.a, d.m * d.k * es, false);
+  const uint8_t* b = x.local(Buffer::L0B, o.b, d.k * d.n * es, false);
+  uint8_t* c = x.local(Buffer::L0C, o.c, d.m * d.n * 4, true);
+  const bool init = o.init != 0;
   if (dt == Dtype::S8) {
     std::vector<uint32_t> A(d.m * d.k), B(d.k * d.n), C(d.m * d.n, 0);
     for (size_t i = 0; i < A.size(); ++i) A[i] = static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(a[i])));
@@ -78,21 +84,27 @@ void mmad(Exec& x) {
   std::memcpy(c, C.data(), C.size() * 4);
 }
 
+namespace {
+
 // Element value times 2^(scale - 127); NaN for the NaN scale 0xFF.
 float mx_scaled(Dtype et, uint8_t elem, uint8_t scale) {
   if (scale == 0xFF) return std::numeric_limits<float>::quiet_NaN();
   return static_cast<float>(std::ldexp(num::decode(et, &elem), static_cast<int>(scale) - 127));
 }
 
-void mmad_mx(Exec& x) {
-  auto et = static_cast<isa::MxType>(x.di["et"]) == isa::MxType::E4M3 ? Dtype::E4M3 : Dtype::E5M2;
-  Dims d = dims(x);
+}  // namespace
+
+template <>
+void exec<Op::MMAD_MX>(Exec& x) {
+  const auto o = x.di.as<ops::MMAD_MX>();
+  auto et = o.et == isa::MxType::E4M3 ? Dtype::E4M3 : Dtype::E5M2;
+  Dims d = dims(x, o);
   uint64_t kb = (d.k + 31) / 32;  // scale blocks along k
-  const uint8_t* a = x.local(Buffer::L0A, x.di.u("a"), d.m * d.k, false);
-  const uint8_t* b = x.local(Buffer::L0B, x.di.u("b"), d.k * d.n, false);
-  const uint8_t* sa = x.local(Buffer::L0A, x.di.u("sa"), d.m * kb, false);
-  const uint8_t* sb = x.local(Buffer::L0B, x.di.u("sb"), kb * d.n, false);
-  uint8_t* c = x.local(Buffer::L0C, x.di.u("c"), d.m * d.n * 4, true);
+  const uint8_t* a = x.local(Buffer::L0A, o.a, d.m * d.k, false);
+  const uint8_t* b = x.local(Buffer::L0B, o.b, d.k * d.n, false);
+  const uint8_t* sa = x.local(Buffer::L0A, o.sa, d.m * kb, false);
+  const uint8_t* sb = x.local(Buffer::L0B, o.sb, kb * d.n, false);
+  uint8_t* c = x.local(Buffer::L0C, o.c, d.m * d.n * 4, true);
   std::vector<float> A(d.m * d.k), B(d.k * d.n), C(d.m * d.n, 0.0f);
   for (uint64_t i = 0; i < d.m; ++i)
     for (uint64_t kk = 0; kk < d.k; ++kk)
@@ -100,20 +112,9 @@ void mmad_mx(Exec& x) {
   for (uint64_t kk = 0; kk < d.k; ++kk)
     for (uint64_t j = 0; j < d.n; ++j)
       B[kk * d.n + j] = mx_scaled(et, b[kk * d.n + j], sb[(kk / 32) * d.n + j]);
-  if (x.di["init"] == 0) std::memcpy(C.data(), c, C.size() * 4);
+  if (o.init == 0) std::memcpy(C.data(), c, C.size() * 4);
   matmul_acc(A.data(), B.data(), C.data(), d.m, d.k, d.n);
   std::memcpy(c, C.data(), C.size() * 4);
-}
-
-}  // namespace
-
-void exec_cube(Exec& x) {
-  if (x.di.op() == Op::MMAD)
-    mmad(x);
-  else if (x.di.op() == Op::MMAD_MX)
-    mmad_mx(x);
-  else
-    x.bad("internal: not a cube instruction");
 }
 
 }  // namespace npu::sem::detail

@@ -9,44 +9,43 @@ namespace npu::sem::detail {
 namespace {
 
 using isa::Op;
+namespace ops = isa::ops;
 
-void gm_to_local(Exec& x, Buffer b) {
-  uint64_t dst = x.di.u("dst"), src = x.di.u("src"), n = x.di.u("nburst"), len = x.di.u("burst");
-  uint64_t ss = x.di.u("src_stride"), ds = x.di.u("dst_stride");
-  uint8_t* base = x.local_strided(b, dst, n, ds, len, true);
-  for (uint64_t i = 0; i < n; ++i) x.gm_check(src + i * ss, len, false);
-  for (uint64_t i = 0; i < n; ++i) x.ctx.gm->read(src + i * ss, base + i * ds, len);
+// The strided-copy operands (dst, src, nburst, burst, src_stride, dst_stride) of any DMA view.
+template <class V>
+void gm_to_local(Exec& x, const V& o, Buffer b) {
+  uint8_t* base = x.local_strided(b, o.dst, o.nburst, o.dst_stride, o.burst, true);
+  for (uint64_t i = 0; i < o.nburst; ++i) x.gm_check(o.src + i * o.src_stride, o.burst, false);
+  for (uint64_t i = 0; i < o.nburst; ++i) x.ctx.gm->read(o.src + i * o.src_stride, base + i * o.dst_stride, o.burst);
 }
 
-void local_to_gm(Exec& x, Buffer b) {
-  uint64_t dst = x.di.u("dst"), src = x.di.u("src"), n = x.di.u("nburst"), len = x.di.u("burst");
-  uint64_t ss = x.di.u("src_stride"), ds = x.di.u("dst_stride");
-  const uint8_t* base = x.local_strided(b, src, n, ss, len, false);
-  for (uint64_t i = 0; i < n; ++i) x.gm_check(dst + i * ds, len, true);
-  for (uint64_t i = 0; i < n; ++i) x.ctx.gm->write(dst + i * ds, base + i * ss, len);
+template <class V>
+void local_to_gm(Exec& x, const V& o, Buffer b) {
+  const uint8_t* base = x.local_strided(b, o.src, o.nburst, o.src_stride, o.burst, false);
+  for (uint64_t i = 0; i < o.nburst; ++i) x.gm_check(o.dst + i * o.dst_stride, o.burst, true);
+  for (uint64_t i = 0; i < o.nburst; ++i) x.ctx.gm->write(o.dst + i * o.dst_stride, base + i * o.src_stride, o.burst);
 }
 
 // Strided local -> local copy between (possibly) different cores; sources read first.
-void local_to_local(Exec& x, Buffer sb, CoreState* sc, Buffer db, CoreState* dc) {
-  uint64_t dst = x.di.u("dst"), src = x.di.u("src"), n = x.di.u("nburst"), len = x.di.u("burst");
-  uint64_t ss = x.di.u("src_stride"), ds = x.di.u("dst_stride");
-  const uint8_t* s = x.local_strided(sb, src, n, ss, len, false, sc);
-  uint8_t* d = x.local_strided(db, dst, n, ds, len, true, dc);
+template <class V>
+void local_to_local(Exec& x, const V& o, Buffer sb, CoreState* sc, Buffer db, CoreState* dc) {
+  const uint64_t n = o.nburst, len = o.burst;
+  const uint8_t* s = x.local_strided(sb, o.src, n, o.src_stride, len, false, sc);
+  uint8_t* d = x.local_strided(db, o.dst, n, o.dst_stride, len, true, dc);
   std::vector<uint8_t> tmp(n * len);
-  for (uint64_t i = 0; i < n; ++i) std::memcpy(tmp.data() + i * len, s + i * ss, len);
-  for (uint64_t i = 0; i < n; ++i) std::memcpy(d + i * ds, tmp.data() + i * len, len);
+  for (uint64_t i = 0; i < n; ++i) std::memcpy(tmp.data() + i * len, s + i * o.src_stride, len);
+  for (uint64_t i = 0; i < n; ++i) std::memcpy(d + i * o.dst_stride, tmp.data() + i * len, len);
 }
 
-void tile_load(Exec& x, Buffer dstbuf) {
-  auto dt = static_cast<isa::Dtype>(x.di["dt"]);
-  uint64_t es = isa::dtype_size(dt);
-  uint64_t rows = x.di.u("rows"), cols = x.di.u("cols"), ss = x.di.u("src_stride");
-  uint64_t row_bytes = cols * es;
-  const uint8_t* s = x.local_strided(Buffer::L1, x.di.u("src"), rows, ss, row_bytes, false);
-  uint8_t* d = x.local(dstbuf, x.di.u("dst"), rows * row_bytes, true);
+template <class V>
+void tile_load(Exec& x, const V& o, Buffer dstbuf) {
+  const uint64_t es = isa::dtype_size(o.dt), rows = o.rows, cols = o.cols;
+  const uint64_t row_bytes = cols * es;
+  const uint8_t* s = x.local_strided(Buffer::L1, o.src, rows, o.src_stride, row_bytes, false);
+  uint8_t* d = x.local(dstbuf, o.dst, rows * row_bytes, true);
   std::vector<uint8_t> tmp(rows * row_bytes);
-  for (uint64_t r = 0; r < rows; ++r) std::memcpy(tmp.data() + r * row_bytes, s + r * ss, row_bytes);
-  if (x.di["trans"] == 0) {
+  for (uint64_t r = 0; r < rows; ++r) std::memcpy(tmp.data() + r * row_bytes, s + r * o.src_stride, row_bytes);
+  if (o.trans == 0) {
     std::memcpy(d, tmp.data(), tmp.size());
     return;
   }
@@ -58,26 +57,34 @@ void tile_load(Exec& x, Buffer dstbuf) {
 
 }  // namespace
 
-void exec_dma(Exec& x) {
-  switch (x.di.op()) {
-    case Op::MOV_GM_UB: gm_to_local(x, Buffer::Ub); break;
-    case Op::MOV_GM_L1: gm_to_local(x, Buffer::L1); break;
-    case Op::MOV_UB_GM: local_to_gm(x, Buffer::Ub); break;
-    case Op::MOV_L1_L0A: tile_load(x, Buffer::L0A); break;
-    case Op::MOV_L1_L0B: tile_load(x, Buffer::L0B); break;
-    case Op::MOV_L1_FB: {
-      uint64_t bytes = x.di.u("bytes");
-      const uint8_t* s = x.local(Buffer::L1, x.di.u("src"), bytes, false);
-      uint8_t* d = x.local(Buffer::Fb, x.di.u("dst"), bytes, true);
-      std::memmove(d, s, bytes);
-      break;
-    }
-    case Op::MOV_UB_L1: local_to_local(x, Buffer::Ub, nullptr, Buffer::L1, x.peer_aic()); break;
-    case Op::MOV_L1_UB:
-      local_to_local(x, Buffer::L1, nullptr, Buffer::Ub, x.peer_aiv(x.di["sub"]));
-      break;
-    default: x.bad("internal: not a DMA instruction");
-  }
+template <>
+void exec<Op::MOV_GM_UB>(Exec& x) { gm_to_local(x, x.di.as<ops::MOV_GM_UB>(), Buffer::Ub); }
+template <>
+void exec<Op::MOV_GM_L1>(Exec& x) { gm_to_local(x, x.di.as<ops::MOV_GM_L1>(), Buffer::L1); }
+template <>
+void exec<Op::MOV_UB_GM>(Exec& x) { local_to_gm(x, x.di.as<ops::MOV_UB_GM>(), Buffer::Ub); }
+template <>
+void exec<Op::MOV_L1_L0A>(Exec& x) { tile_load(x, x.di.as<ops::MOV_L1_L0A>(), Buffer::L0A); }
+template <>
+void exec<Op::MOV_L1_L0B>(Exec& x) { tile_load(x, x.di.as<ops::MOV_L1_L0B>(), Buffer::L0B); }
+
+template <>
+void exec<Op::MOV_L1_FB>(Exec& x) {
+  const auto o = x.di.as<ops::MOV_L1_FB>();
+  const uint8_t* s = x.local(Buffer::L1, o.src, o.bytes, false);
+  uint8_t* d = x.local(Buffer::Fb, o.dst, o.bytes, true);
+  std::memmove(d, s, o.bytes);
+}
+
+template <>
+void exec<Op::MOV_UB_L1>(Exec& x) {
+  local_to_local(x, x.di.as<ops::MOV_UB_L1>(), Buffer::Ub, nullptr, Buffer::L1, x.peer_aic());
+}
+
+template <>
+void exec<Op::MOV_L1_UB>(Exec& x) {
+  const auto o = x.di.as<ops::MOV_L1_UB>();
+  local_to_local(x, o, Buffer::L1, nullptr, Buffer::Ub, x.peer_aiv(static_cast<int64_t>(o.sub)));
 }
 
 }  // namespace npu::sem::detail

@@ -12,26 +12,28 @@ namespace npu::sem::detail {
 namespace {
 
 using isa::Dtype;
+namespace ops = isa::ops;
 
-// Converts the m x n tile into dense rows of ddt bytes.
-std::vector<uint8_t> convert_tile(Exec& x, uint64_t m, uint64_t n) {
-  auto sdt = static_cast<Dtype>(x.di["sdt"]);
-  auto ddt = static_cast<Dtype>(x.di["ddt"]);
+// Converts the m x n tile into dense rows of ddt bytes (o: a fix or fix_ub view).
+template <class V>
+std::vector<uint8_t> convert_tile(Exec& x, const V& o) {
+  const uint64_t m = o.m, n = o.n;
+  const Dtype sdt = o.sdt, ddt = o.ddt;
   x.require_dtype(sdt, {Dtype::F32, Dtype::S32}, "fix source (L0C)");
   x.require_dtype(ddt, {Dtype::F32, Dtype::F16, Dtype::BF16, Dtype::S32, Dtype::S16, Dtype::S8},
                   "fix destination");
   if (m > 4095 || n > 4095)
     x.bad("m, n must be <= 4095 (m=" + std::to_string(m) + ", n=" + std::to_string(n) + ")");
-  auto quant = static_cast<isa::QuantMode>(x.di["quant"]);
-  const bool relu = x.di["relu"] != 0;
-  const uint8_t* c = x.local(Buffer::L0C, x.di.u("src"), m * n * 4, false);
+  const isa::QuantMode quant = o.quant;
+  const bool relu = o.relu != 0;
+  const uint8_t* c = x.local(Buffer::L0C, o.src, m * n * 4, false);
 
   std::vector<float> scales;
   if (quant == isa::QuantMode::Scalar) {
-    scales.assign(n, f32_from_bits(x.di.u("scale")));
+    scales.assign(n, f32_from_bits(o.scale));
   } else if (quant == isa::QuantMode::Vector) {
     scales.resize(n);
-    load_floats(Dtype::F32, x.local(Buffer::Fb, x.di.u("scale"), n * 4, false), n, scales.data());
+    load_floats(Dtype::F32, x.local(Buffer::Fb, o.scale, n * 4, false), n, scales.data());
   }
 
   const uint64_t es = isa::dtype_size(ddt);
@@ -74,22 +76,28 @@ std::vector<uint8_t> convert_tile(Exec& x, uint64_t m, uint64_t n) {
   return out;
 }
 
+template <class V>
+uint64_t row_bytes(const V& o) { return o.n * isa::dtype_size(o.ddt); }
+
 }  // namespace
 
-void exec_fix(Exec& x) {
-  uint64_t m = x.di.u("m"), n = x.di.u("n"), stride = x.di.u("dst_stride");
-  uint64_t row_bytes = n * isa::dtype_size(static_cast<Dtype>(x.di["ddt"]));
-  if (x.di.op() == isa::Op::FIX) {
-    uint64_t dst = x.di.u("dst");
-    for (uint64_t i = 0; i < m; ++i) x.gm_check(dst + i * stride, row_bytes, true);
-    std::vector<uint8_t> tile = convert_tile(x, m, n);
-    for (uint64_t i = 0; i < m; ++i) x.ctx.gm->write(dst + i * stride, tile.data() + i * row_bytes, row_bytes);
-    return;
-  }
-  CoreState* aiv = x.peer_aiv(x.di["sub"]);
-  uint8_t* d = x.local_strided(Buffer::Ub, x.di.u("dst"), m, stride, row_bytes, true, aiv);
-  std::vector<uint8_t> tile = convert_tile(x, m, n);
-  for (uint64_t i = 0; i < m; ++i) std::memcpy(d + i * stride, tile.data() + i * row_bytes, row_bytes);
+template <>
+void exec<isa::Op::FIX>(Exec& x) {
+  const auto o = x.di.as<ops::FIX>();
+  const uint64_t rb = row_bytes(o);
+  for (uint64_t i = 0; i < o.m; ++i) x.gm_check(o.dst + i * o.dst_stride, rb, true);
+  std::vector<uint8_t> tile = convert_tile(x, o);
+  for (uint64_t i = 0; i < o.m; ++i) x.ctx.gm->write(o.dst + i * o.dst_stride, tile.data() + i * rb, rb);
+}
+
+template <>
+void exec<isa::Op::FIX_UB>(Exec& x) {
+  const auto o = x.di.as<ops::FIX_UB>();
+  const uint64_t rb = row_bytes(o);
+  CoreState* aiv = x.peer_aiv(static_cast<int64_t>(o.sub));
+  uint8_t* d = x.local_strided(Buffer::Ub, o.dst, o.m, o.dst_stride, rb, true, aiv);
+  std::vector<uint8_t> tile = convert_tile(x, o);
+  for (uint64_t i = 0; i < o.m; ++i) std::memcpy(d + i * o.dst_stride, tile.data() + i * rb, rb);
 }
 
 }  // namespace npu::sem::detail

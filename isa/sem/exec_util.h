@@ -53,10 +53,15 @@ void store_ints(isa::Dtype dt, uint8_t* p, size_t n, const int64_t* in);
 
 float f32_from_bits(uint64_t bits);  // low 32 bits as fp32
 
-// Per-family implementations, dispatched from execute.cc.
-void exec_dma(Exec& x);
-void exec_cube(Exec& x);     // mmad, mmad_mx
-void exec_fix(Exec& x);      // fix, fix_ub
-void exec_vector(Exec& x);
+// The semantics of each data instruction: exec<Op::VADD> and so on, one small function per
+// instruction (exec_dma.cc, exec_cube.cc, exec_fix.cc, exec_vector.cc), found by execute()
+// from the table. A data instruction without one fails to link.
+template <isa::Op op>
+void exec(Exec& x);
+#define INSN(id, ...) \
+  template <>         \
+  void exec<isa::Op::id>(Exec & x);
+#include "isa/instructions.def"
+#undef INSN
 
 }  // namespace npu::sem::detail

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "isa/numeric/numeric.h"
 #include "isa/sem/exec_util.h"
@@ -15,6 +16,7 @@ namespace {
 using isa::Dtype;
 using isa::Op;
 using isa::VecOp;
+namespace ops = isa::ops;
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
@@ -55,11 +57,6 @@ void store(Exec& x, Dtype dt, uint64_t off, uint64_t rows, uint64_t cols, uint64
     else store_ints(dt, p + r * stride, cols, v.i.data() + r * cols);
   }
 }
-
-Vals load1(Exec& x, Dtype dt, const char* field, uint64_t count) {
-  return load(x, dt, x.di.u(field), 1, count, 0);
-}
-void store1(Exec& x, Dtype dt, uint64_t count, const Vals& v) { store(x, dt, x.di.u("dst"), 1, count, 0, v); }
 
 float fop(VecOp op, float a, float b) {
   switch (op) {
@@ -104,174 +101,195 @@ Vals combine(Exec& x, VecOp op, const Vals& a, const Vals& b, Index bi) {
   return o;
 }
 
-VecOp binary_op(Op op) {
-  switch (op) {
-    case Op::VADD: case Op::VADDS: return VecOp::Add;
-    case Op::VSUB: return VecOp::Sub;
-    case Op::VMUL: case Op::VMULS: return VecOp::Mul;
-    case Op::VDIV: return VecOp::Div;
-    case Op::VMAX: case Op::VMAXS: return VecOp::Max;
-    default: return VecOp::Min;
-  }
-}
-
 // The scalar operand as a one-element Vals of dt's family.
-Vals scalar_vals(Exec& x, Dtype dt) {
+Vals scalar_vals(Dtype dt, int64_t scalar) {
   Vals s;
   s.is_float = !is_int(dt);
-  if (s.is_float) s.f = {f32_from_bits(x.di.u("scalar"))};
-  else s.i = {x.di["scalar"]};
+  if (s.is_float) s.f = {f32_from_bits(static_cast<uint64_t>(scalar))};
+  else s.i = {scalar};
   return s;
 }
 
-void unary(Exec& x, Dtype dt, uint64_t count) {
-  Vals v = load1(x, dt, "src", count);
-  const Op op = x.di.op();
+const char* mnemonic(const Exec& x) { return x.di.in.d().mnemonic.data(); }
+
+// dst = src0 op src1 (o: a vadd-form view).
+template <class V>
+void binary(Exec& x, const V& o, VecOp op) {
+  check_arith(x, o.dt, mnemonic(x));
+  Vals a = load(x, o.dt, o.src0, 1, o.count, 0), b = load(x, o.dt, o.src1, 1, o.count, 0);
+  store(x, o.dt, o.dst, 1, o.count, 0, combine(x, op, a, b, [](size_t i) { return i; }));
+}
+
+// dst = src op scalar (o: a vadds-form view).
+template <class V>
+void with_scalar(Exec& x, const V& o, VecOp op) {
+  check_arith(x, o.dt, mnemonic(x));
+  Vals a = load(x, o.dt, o.src, 1, o.count, 0), s = scalar_vals(o.dt, o.scalar);
+  store(x, o.dt, o.dst, 1, o.count, 0, combine(x, op, a, s, [](size_t) { return size_t{0}; }));
+}
+
+// For unary ops without an integer form.
+struct FloatOnly {};
+
+// dst = f(src) elementwise; integer dtypes use i, or fault when i is FloatOnly.
+template <class V, class F, class I>
+void unary(Exec& x, const V& o, F f, I i) {
+  check_arith(x, o.dt, mnemonic(x));
+  Vals v = load(x, o.dt, o.src, 1, o.count, 0);
   if (!v.is_float) {
-    for (int64_t& e : v.i) {
-      switch (op) {
-        case Op::VABS: e = e < 0 ? static_cast<int64_t>(0 - static_cast<uint64_t>(e)) : e; break;
-        case Op::VNEG: e = static_cast<int64_t>(0 - static_cast<uint64_t>(e)); break;
-        case Op::VRELU: e = std::max<int64_t>(e, 0); break;
-        default:
-          x.bad(std::string(isa::def(op).mnemonic) + " does not support dtype " +
-                std::string(isa::dtype_name(dt)));
-      }
-    }
+    if constexpr (std::is_same_v<I, FloatOnly>)
+      x.bad(std::string(mnemonic(x)) + " does not support dtype " + std::string(isa::dtype_name(o.dt)));
+    else
+      for (int64_t& e : v.i) e = i(e);
   } else {
-    for (float& e : v.f) {
-      switch (op) {
-        case Op::VABS: e = std::fabs(e); break;
-        case Op::VNEG: e = -e; break;
-        case Op::VRELU: e = std::isnan(e) ? e : (e < 0 ? 0.0f : e); break;
-        case Op::VEXP: e = std::exp(e); break;
-        case Op::VLN: e = std::log(e); break;
-        case Op::VSQRT: e = std::sqrt(e); break;
-        case Op::VRSQRT: e = 1.0f / std::sqrt(e); break;
-        case Op::VREC: e = 1.0f / e; break;
-        default: x.bad("internal: not a unary op");
-      }
-    }
+    for (float& e : v.f) e = f(e);
   }
-  store1(x, dt, count, v);
+  store(x, o.dt, o.dst, 1, o.count, 0, v);
 }
 
-void vcast(Exec& x) {
-  auto sdt = static_cast<Dtype>(x.di["sdt"]);
-  auto ddt = static_cast<Dtype>(x.di["ddt"]);
-  auto rm = static_cast<isa::RoundMode>(x.di["rm"]);
-  const bool sat = x.di["sat"] != 0;
-  for (Dtype d : {sdt, ddt})
-    if (is_fp8(d) && x.core.arch != isa::Arch::A5)
-      x.bad(std::string("dtype ") + std::string(isa::dtype_name(d)) + " needs the a5 architecture");
-  uint64_t count = x.di.u("count");
-  uint64_t ses = isa::dtype_size(sdt), des = isa::dtype_size(ddt);
-  const uint8_t* s = x.local(Buffer::Ub, x.di.u("src"), count * ses, false);
-  uint8_t* d = x.local(Buffer::Ub, x.di.u("dst"), count * des, true);
-  std::vector<double> vals(count);
-  for (uint64_t i = 0; i < count; ++i) vals[i] = num::decode(sdt, s + i * ses);
-  for (uint64_t i = 0; i < count; ++i) num::encode(ddt, d + i * des, vals[i], rm, sat);
-}
+int64_t wrap_neg(int64_t e) { return static_cast<int64_t>(0 - static_cast<uint64_t>(e)); }
 
-void vdup(Exec& x, Dtype dt, uint64_t count) {
-  uint64_t es = isa::dtype_size(dt);
-  uint8_t* d = x.local(Buffer::Ub, x.di.u("dst"), count * es, true);
-  std::vector<uint8_t> one(es);
-  if (is_int(dt)) {
-    int64_t v = x.di["scalar"];
-    store_ints(dt, one.data(), 1, &v);
-  } else {
-    num::encode(dt, one.data(), f32_from_bits(x.di.u("scalar")), isa::RoundMode::Rne, false);
-  }
-  for (uint64_t i = 0; i < count; ++i) std::memcpy(d + i * es, one.data(), es);
-}
+enum class RowReduce { Sum, Max, AbsMax };
 
-void reduce(Exec& x, Dtype dt) {
-  uint64_t rows = x.di.u("rows"), cols = x.di.u("cols"), stride = x.di.u("stride");
+// dst[r] = the reduction of row r (o: a vrsum-form view).
+template <class V>
+void reduce(Exec& x, const V& o, RowReduce kind) {
+  check_arith(x, o.dt, mnemonic(x));
+  const Dtype dt = o.dt;
+  const uint64_t rows = o.rows, cols = o.cols;
   if (cols == 0) x.bad("cols must be > 0");
-  Vals v = load(x, dt, x.di.u("src"), rows, cols, stride);
-  Vals o;
-  o.is_float = v.is_float;
-  const Op op = x.di.op();
+  Vals v = load(x, dt, o.src, rows, cols, o.stride);
+  Vals out;
+  out.is_float = v.is_float;
+  const bool abs = kind == RowReduce::AbsMax;
   for (uint64_t r = 0; r < rows; ++r) {
     if (v.is_float) {
       const float* e = v.f.data() + r * cols;
-      float acc = op == Op::VRAMAX ? std::fabs(e[0]) : e[0];
+      float acc = abs ? std::fabs(e[0]) : e[0];
       for (uint64_t c = 1; c < cols; ++c) {
-        if (op == Op::VRSUM) acc = acc + e[c];
-        else acc = fop(VecOp::Max, acc, op == Op::VRAMAX ? std::fabs(e[c]) : e[c]);
+        if (kind == RowReduce::Sum) acc = acc + e[c];
+        else acc = fop(VecOp::Max, acc, abs ? std::fabs(e[c]) : e[c]);
       }
-      o.f.push_back(acc);
+      out.f.push_back(acc);
     } else {
       const int64_t* e = v.i.data() + r * cols;
-      int64_t acc = op == Op::VRAMAX ? std::abs(e[0]) : e[0];
+      int64_t acc = abs ? std::abs(e[0]) : e[0];
       for (uint64_t c = 1; c < cols; ++c) {
-        if (op == Op::VRSUM) acc = static_cast<int64_t>(static_cast<uint64_t>(acc) + static_cast<uint64_t>(e[c]));
-        else acc = std::max(acc, op == Op::VRAMAX ? std::abs(e[c]) : e[c]);
+        if (kind == RowReduce::Sum) acc = static_cast<int64_t>(static_cast<uint64_t>(acc) + static_cast<uint64_t>(e[c]));
+        else acc = std::max(acc, abs ? std::abs(e[c]) : e[c]);
       }
-      if (op == Op::VRAMAX) {  // |INT_MIN| saturates instead of wrapping negative
+      if (abs) {  // |INT_MIN| saturates instead of wrapping negative
         int64_t hi = dt == Dtype::S32 ? INT32_MAX : dt == Dtype::S16 ? INT16_MAX : dt == Dtype::S8 ? INT8_MAX : UINT8_MAX;
         acc = std::min(acc, hi);
       }
-      o.i.push_back(acc);
+      out.i.push_back(acc);
     }
   }
-  store(x, dt, x.di.u("dst"), 1, rows, 0, o);
+  store(x, dt, o.dst, 1, rows, 0, out);
 }
 
-void broadcast(Exec& x, Dtype dt) {
-  uint64_t rows = x.di.u("rows"), cols = x.di.u("cols"), stride = x.di.u("stride");
-  auto op = static_cast<VecOp>(x.di["op"]);
-  Vals src = load(x, dt, x.di.u("src"), rows, cols, stride);
-  Vals o;
-  if (x.di.op() == Op::VROW) {
-    Vals s = load(x, dt, x.di.u("s"), 1, rows, 0);
-    o = combine(x, op, src, s, [cols](size_t i) { return i / cols; });
-  } else {
-    Vals v = load(x, dt, x.di.u("v"), 1, cols, 0);
-    o = combine(x, op, src, v, [cols](size_t i) { return i % cols; });
-  }
-  store(x, dt, x.di.u("dst"), rows, cols, stride, o);
+// dst[r,c] = src[r,c] op b[index(r, c)], b = `vec` holding `n` elements (o: a vrow-form view).
+template <class V, class Index>
+void broadcast(Exec& x, const V& o, uint64_t vec, uint64_t n, Index index) {
+  check_arith(x, o.dt, mnemonic(x));
+  Vals src = load(x, o.dt, o.src, o.rows, o.cols, o.stride);
+  Vals b = load(x, o.dt, vec, 1, n, 0);
+  store(x, o.dt, o.dst, o.rows, o.cols, o.stride, combine(x, o.op, src, b, index));
 }
 
 }  // namespace
 
-void exec_vector(Exec& x) {
-  const Op op = x.di.op();
-  if (op == Op::VCAST) return vcast(x);
-  auto dt = static_cast<Dtype>(x.di["dt"]);
-  if (op == Op::VCOPY) {
-    uint64_t count = x.di.u("count"), es = isa::dtype_size(dt);
-    const uint8_t* s = x.local(Buffer::Ub, x.di.u("src"), count * es, false);
-    uint8_t* d = x.local(Buffer::Ub, x.di.u("dst"), count * es, true);
-    std::memmove(d, s, count * es);
-    return;
+// ---- element-wise arithmetic
+template <> void exec<Op::VADD>(Exec& x) { binary(x, x.di.as<ops::VADD>(), VecOp::Add); }
+template <> void exec<Op::VSUB>(Exec& x) { binary(x, x.di.as<ops::VSUB>(), VecOp::Sub); }
+template <> void exec<Op::VMUL>(Exec& x) { binary(x, x.di.as<ops::VMUL>(), VecOp::Mul); }
+template <> void exec<Op::VDIV>(Exec& x) { binary(x, x.di.as<ops::VDIV>(), VecOp::Div); }
+template <> void exec<Op::VMAX>(Exec& x) { binary(x, x.di.as<ops::VMAX>(), VecOp::Max); }
+template <> void exec<Op::VMIN>(Exec& x) { binary(x, x.di.as<ops::VMIN>(), VecOp::Min); }
+template <> void exec<Op::VADDS>(Exec& x) { with_scalar(x, x.di.as<ops::VADDS>(), VecOp::Add); }
+template <> void exec<Op::VMULS>(Exec& x) { with_scalar(x, x.di.as<ops::VMULS>(), VecOp::Mul); }
+template <> void exec<Op::VMAXS>(Exec& x) { with_scalar(x, x.di.as<ops::VMAXS>(), VecOp::Max); }
+template <> void exec<Op::VMINS>(Exec& x) { with_scalar(x, x.di.as<ops::VMINS>(), VecOp::Min); }
+
+// ---- unary
+template <> void exec<Op::VABS>(Exec& x) {
+  unary(x, x.di.as<ops::VABS>(), [](float e) { return std::fabs(e); },
+        [](int64_t e) { return e < 0 ? wrap_neg(e) : e; });
+}
+template <> void exec<Op::VNEG>(Exec& x) {
+  unary(x, x.di.as<ops::VNEG>(), [](float e) { return -e; }, wrap_neg);
+}
+template <> void exec<Op::VRELU>(Exec& x) {
+  unary(x, x.di.as<ops::VRELU>(), [](float e) { return std::isnan(e) ? e : (e < 0 ? 0.0f : e); },
+        [](int64_t e) { return std::max<int64_t>(e, 0); });
+}
+template <> void exec<Op::VEXP>(Exec& x) {
+  unary(x, x.di.as<ops::VEXP>(), [](float e) { return std::exp(e); }, FloatOnly{});
+}
+template <> void exec<Op::VLN>(Exec& x) {
+  unary(x, x.di.as<ops::VLN>(), [](float e) { return std::log(e); }, FloatOnly{});
+}
+template <> void exec<Op::VSQRT>(Exec& x) {
+  unary(x, x.di.as<ops::VSQRT>(), [](float e) { return std::sqrt(e); }, FloatOnly{});
+}
+template <> void exec<Op::VRSQRT>(Exec& x) {
+  unary(x, x.di.as<ops::VRSQRT>(), [](float e) { return 1.0f / std::sqrt(e); }, FloatOnly{});
+}
+template <> void exec<Op::VREC>(Exec& x) {
+  unary(x, x.di.as<ops::VREC>(), [](float e) { return 1.0f / e; }, FloatOnly{});
+}
+
+// ---- conversion and copies
+template <> void exec<Op::VCAST>(Exec& x) {
+  const auto o = x.di.as<ops::VCAST>();
+  for (Dtype d : {o.sdt, o.ddt})
+    if (is_fp8(d) && x.core.arch != isa::Arch::A5)
+      x.bad(std::string("dtype ") + std::string(isa::dtype_name(d)) + " needs the a5 architecture");
+  const uint64_t count = o.count, ses = isa::dtype_size(o.sdt), des = isa::dtype_size(o.ddt);
+  const uint8_t* s = x.local(Buffer::Ub, o.src, count * ses, false);
+  uint8_t* d = x.local(Buffer::Ub, o.dst, count * des, true);
+  std::vector<double> vals(count);
+  for (uint64_t i = 0; i < count; ++i) vals[i] = num::decode(o.sdt, s + i * ses);
+  for (uint64_t i = 0; i < count; ++i) num::encode(o.ddt, d + i * des, vals[i], o.rm, o.sat != 0);
+}
+
+template <> void exec<Op::VDUP>(Exec& x) {
+  const auto o = x.di.as<ops::VDUP>();
+  if (is_fp8(o.dt) && x.core.arch != isa::Arch::A5) check_arith(x, o.dt, "vdup");
+  const uint64_t es = isa::dtype_size(o.dt);
+  uint8_t* d = x.local(Buffer::Ub, o.dst, o.count * es, true);
+  std::vector<uint8_t> one(es);
+  if (is_int(o.dt)) {
+    int64_t v = o.scalar;
+    store_ints(o.dt, one.data(), 1, &v);
+  } else {
+    num::encode(o.dt, one.data(), f32_from_bits(static_cast<uint64_t>(o.scalar)), isa::RoundMode::Rne, false);
   }
-  if (op == Op::VDUP) {
-    if (is_fp8(dt) && x.core.arch != isa::Arch::A5) check_arith(x, dt, "vdup");
-    return vdup(x, dt, x.di.u("count"));
-  }
-  check_arith(x, dt, isa::def(op).mnemonic.data());
-  switch (op) {
-    case Op::VADD: case Op::VSUB: case Op::VMUL: case Op::VDIV: case Op::VMAX: case Op::VMIN: {
-      uint64_t count = x.di.u("count");
-      Vals a = load1(x, dt, "src0", count), b = load1(x, dt, "src1", count);
-      store1(x, dt, count, combine(x, binary_op(op), a, b, [](size_t i) { return i; }));
-      return;
-    }
-    case Op::VADDS: case Op::VMULS: case Op::VMAXS: case Op::VMINS: {
-      uint64_t count = x.di.u("count");
-      Vals a = load1(x, dt, "src", count), s = scalar_vals(x, dt);
-      store1(x, dt, count, combine(x, binary_op(op), a, s, [](size_t) { return size_t{0}; }));
-      return;
-    }
-    case Op::VABS: case Op::VNEG: case Op::VRELU: case Op::VEXP: case Op::VLN: case Op::VSQRT:
-    case Op::VRSQRT: case Op::VREC:
-      return unary(x, dt, x.di.u("count"));
-    case Op::VRSUM: case Op::VRMAX: case Op::VRAMAX: return reduce(x, dt);
-    case Op::VROW: case Op::VCOL: return broadcast(x, dt);
-    default: x.bad("internal: not a vector instruction");
-  }
+  for (uint64_t i = 0; i < o.count; ++i) std::memcpy(d + i * es, one.data(), es);
+}
+
+template <> void exec<Op::VCOPY>(Exec& x) {
+  const auto o = x.di.as<ops::VCOPY>();
+  const uint64_t bytes = o.count * isa::dtype_size(o.dt);
+  const uint8_t* s = x.local(Buffer::Ub, o.src, bytes, false);
+  uint8_t* d = x.local(Buffer::Ub, o.dst, bytes, true);
+  std::memmove(d, s, bytes);
+}
+
+// ---- per-row reductions and broadcasts
+template <> void exec<Op::VRSUM>(Exec& x) { reduce(x, x.di.as<ops::VRSUM>(), RowReduce::Sum); }
+template <> void exec<Op::VRMAX>(Exec& x) { reduce(x, x.di.as<ops::VRMAX>(), RowReduce::Max); }
+template <> void exec<Op::VRAMAX>(Exec& x) { reduce(x, x.di.as<ops::VRAMAX>(), RowReduce::AbsMax); }
+
+template <> void exec<Op::VROW>(Exec& x) {
+  const auto o = x.di.as<ops::VROW>();
+  const uint64_t cols = o.cols;
+  broadcast(x, o, o.s, o.rows, [cols](size_t i) { return i / cols; });
+}
+template <> void exec<Op::VCOL>(Exec& x) {
+  const auto o = x.di.as<ops::VCOL>();
+  const uint64_t cols = o.cols;
+  broadcast(x, o, o.v, cols, [cols](size_t i) { return i % cols; });
 }
 
 }  // namespace npu::sem::detail

@@ -1,13 +1,41 @@
 #include "isa/sem/execute.h"
 
+#include <array>
+
 #include "isa/sem/exec_util.h"
-#include "isa/sem/scalar.h"
 
 namespace npu::sem {
+namespace {
+
+using ExecFn = void (*)(detail::Exec&);
+
+// The semantics function of a data instruction; nullptr for scalar and sync ones (the scalar
+// unit and sync.h run those), which have none.
+template <isa::Op op, isa::PipeRule pipe>
+constexpr ExecFn exec_fn() {
+  if constexpr (pipe == isa::PipeRule::Scalar || pipe == isa::PipeRule::FromField0 ||
+                pipe == isa::PipeRule::FromField1)
+    return nullptr;
+  else
+    return &detail::exec<op>;
+}
+
+// Indexed by opcode.
+constexpr std::array<ExecFn, 1 << isa::kOpcodeBits> make_exec_table() {
+  std::array<ExecFn, 1 << isa::kOpcodeBits> t{};
+#define INSN(id, opcode, mn, pipe, ...) t[opcode] = exec_fn<isa::Op::id, isa::PipeRule::pipe>();
+#include "isa/instructions.def"
+#undef INSN
+  return t;
+}
+constexpr std::array<ExecFn, 1 << isa::kOpcodeBits> kExec = make_exec_table();
+
+}  // namespace
 
 void execute(const DispatchedInstr& di, ExecContext& ctx) {
   detail::Exec x(di, ctx);
-  if (!is_data_op(di.op())) x.bad("internal: execute() called for a scalar or sync instruction");
+  const ExecFn fn = kExec[isa::opcode(di.op())];
+  if (!fn) x.bad("internal: execute() called for a scalar or sync instruction");
   // A register used for an unsigned register-or-immediate operand must hold a value the
   // immediate form could hold (sizes, counts, offsets): this bounds every loop below.
   const isa::InstrDef& d = di.in.d();
@@ -19,15 +47,7 @@ void execute(const DispatchedInstr& di, ExecContext& ctx) {
       x.bad("operand " + std::string(f.name) + " = r" + std::to_string(di.in.f[i].value) + " = " +
             std::to_string(di.v[i]) + " is out of range (0.." + std::to_string(max) + ")");
   }
-  switch (d.timing) {
-    case isa::TimingClass::DmaGmUb: case isa::TimingClass::DmaUbGm: case isa::TimingClass::DmaGmL1:
-    case isa::TimingClass::DmaL1L0a: case isa::TimingClass::DmaL1L0b: case isa::TimingClass::DmaL1Fb:
-    case isa::TimingClass::DmaUbL1: case isa::TimingClass::DmaL1Ub:
-      return detail::exec_dma(x);
-    case isa::TimingClass::Mmad: case isa::TimingClass::MmadMx: return detail::exec_cube(x);
-    case isa::TimingClass::Fix: case isa::TimingClass::FixUb: return detail::exec_fix(x);
-    default: return detail::exec_vector(x);
-  }
+  fn(x);
 }
 
 }  // namespace npu::sem

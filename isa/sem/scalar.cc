@@ -33,13 +33,6 @@ int64_t ftoi(float f) {
   return static_cast<int64_t>(t);
 }
 
-bool core_has_pipe(isa::CoreType t, isa::Pipe p) {
-  using isa::Pipe;
-  if (p == Pipe::Scalar) return true;
-  if (t == isa::CoreType::Aic) return p == Pipe::Mte1 || p == Pipe::Mte2 || p == Pipe::Cube || p == Pipe::Fixp;
-  return p == Pipe::Mte2 || p == Pipe::Mte3 || p == Pipe::Vector;
-}
-
 }  // namespace
 
 bool is_sync_op(Op op) {
@@ -79,7 +72,7 @@ ScalarOutcome step_scalar(CoreState& core, const isa::Instr& in) {
   if (!is_scalar_op(in.op)) {
     out.di = resolve(core, in, core.pc);
     out.pipe = out.di.pipe;
-    if (!core_has_pipe(core.id.type, out.pipe))
+    if (!isa::core_has_pipe(core.id.type, out.pipe))
       bad("pipe " + std::string(isa::pipe_name(out.pipe)) + " does not exist on the " +
           std::string(core.id.type == isa::CoreType::Aic ? "AIC" : "AIV"));
     if (is_sync_op(in.op)) {
@@ -87,7 +80,7 @@ ScalarOutcome step_scalar(CoreState& core, const isa::Instr& in) {
       if (in.op == Op::SET_FLAG || in.op == Op::WAIT_FLAG) {
         for (int i = 0; i < 2; ++i) {
           auto p = static_cast<isa::Pipe>(in.f[i].value);
-          if (!core_has_pipe(core.id.type, p))
+          if (!isa::core_has_pipe(core.id.type, p))
             bad("pipe " + std::string(isa::pipe_name(p)) + " does not exist on the " +
                 std::string(core.id.type == isa::CoreType::Aic ? "AIC" : "AIV"));
         }

@@ -2,8 +2,10 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <type_traits>
 
 #include "isa/error.h"
+#include "isa/operands.h"
 #include "testbench/isa/asm_test_util.h"
 
 namespace npu::isa {
@@ -19,6 +21,55 @@ TEST(EncodingTable, OpcodesAndMnemonicsAreDistinct) {
   }
   EXPECT_EQ(static_cast<int>(ops.size()), kNumOps);
   EXPECT_LE(kNumOps, 1 << kOpcodeBits);
+}
+
+// Opcodes are what object files and VCD traces carry: once released, an instruction keeps its
+// opcode, whatever rows are added or moved in isa/instructions.def. These are the values of
+// the first object-file format (row order at the time), written out here independently.
+TEST(EncodingTable, OpcodesAreStable) {
+  const std::vector<std::pair<std::string_view, int>> released = {
+    {"nop", 0x00}, {"end", 0x01}, {"mov", 0x02}, {"add", 0x03}, {"sub", 0x04}, {"mul", 0x05},
+    {"div", 0x06}, {"rem", 0x07}, {"and", 0x08}, {"or", 0x09}, {"xor", 0x0a}, {"shl", 0x0b},
+    {"shr", 0x0c}, {"sra", 0x0d}, {"min", 0x0e}, {"max", 0x0f}, {"fadd", 0x10}, {"fsub", 0x11},
+    {"fmul", 0x12}, {"fdiv", 0x13}, {"fsqrt", 0x14}, {"itof", 0x15}, {"ftoi", 0x16}, {"ldp", 0x17},
+    {"getsr", 0x18}, {"beq", 0x19}, {"bne", 0x1a}, {"blt", 0x1b}, {"bge", 0x1c}, {"jmp", 0x1d},
+    {"mov_gm_ub", 0x1e}, {"mov_ub_gm", 0x1f}, {"mov_gm_l1", 0x20}, {"mov_l1_l0a", 0x21},
+    {"mov_l1_l0b", 0x22}, {"mov_l1_fb", 0x23}, {"mov_ub_l1", 0x24}, {"mov_l1_ub", 0x25},
+    {"mmad", 0x26}, {"mmad_mx", 0x27}, {"fix", 0x28}, {"fix_ub", 0x29}, {"vadd", 0x2a},
+    {"vsub", 0x2b}, {"vmul", 0x2c}, {"vdiv", 0x2d}, {"vmax", 0x2e}, {"vmin", 0x2f}, {"vadds", 0x30},
+    {"vmuls", 0x31}, {"vmaxs", 0x32}, {"vmins", 0x33}, {"vabs", 0x34}, {"vneg", 0x35},
+    {"vrelu", 0x36}, {"vexp", 0x37}, {"vln", 0x38}, {"vsqrt", 0x39}, {"vrsqrt", 0x3a},
+    {"vrec", 0x3b}, {"vcast", 0x3c}, {"vdup", 0x3d}, {"vcopy", 0x3e}, {"vrsum", 0x3f},
+    {"vrmax", 0x40}, {"vramax", 0x41}, {"vrow", 0x42}, {"vcol", 0x43}, {"set_flag", 0x44},
+    {"wait_flag", 0x45}, {"barrier", 0x46}, {"cc_set", 0x47}, {"cc_wait", 0x48},
+  };
+  for (const auto& [mnemonic, opc] : released) {
+    const InstrDef* d = find_mnemonic(mnemonic);
+    ASSERT_NE(d, nullptr) << mnemonic << " was removed: its opcode must stay unused";
+    EXPECT_EQ(opcode(d->op), opc) << mnemonic;
+  }
+  EXPECT_TRUE(is_valid_op(Op::CC_WAIT));
+  EXPECT_FALSE(is_valid_op(static_cast<Op>(0xff)));
+}
+
+// The generated operand views (isa/operands.h) read each member from its field's position.
+TEST(EncodingTable, OperandViewsFollowTheTableOrder) {
+  std::array<int64_t, kMaxFields> v{};
+  for (int i = 0; i < kMaxFields; ++i) v[i] = 100 + i;
+  auto at = [](Op op, const char* name) { return 100 + def(op).field_index(name); };
+  const ops::FIX_UB f(v.data());
+  EXPECT_EQ(static_cast<int64_t>(f.sub), at(Op::FIX_UB, "sub"));
+  EXPECT_EQ(static_cast<int64_t>(f.dst_stride), at(Op::FIX_UB, "dst_stride"));
+  EXPECT_EQ(static_cast<int64_t>(f.scale), at(Op::FIX_UB, "scale"));
+  EXPECT_EQ(static_cast<int64_t>(f.relu), at(Op::FIX_UB, "relu"));
+  const ops::VCOL c(v.data());
+  EXPECT_EQ(static_cast<int64_t>(c.v), at(Op::VCOL, "v"));
+  EXPECT_EQ(static_cast<int64_t>(c.stride), at(Op::VCOL, "stride"));
+  const ops::MMAD_MX m(v.data());
+  EXPECT_EQ(static_cast<int64_t>(m.sb), at(Op::MMAD_MX, "sb"));
+  EXPECT_EQ(static_cast<int64_t>(m.init), at(Op::MMAD_MX, "init"));
+  static_assert(std::is_same_v<decltype(c.dt), Dtype> && std::is_same_v<decltype(c.op), VecOp> &&
+                std::is_same_v<decltype(m.sa), uint64_t>);
 }
 
 // Spike's check-opcode-overlap in our terms: every bit of the word belongs to at most one field.

@@ -1,4 +1,5 @@
 // Object file write/read (isa/object.h).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -46,16 +47,22 @@ TEST(Object, HandCheckedBytes) {
   Instr end;
   end.op = Op::END;
   p.aiv.code = {end};
-  std::vector<uint8_t> expect = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1',
-                                 1, 0, 0, 0, 'k',                 // name
-                                 1, 0, 0, 0,                      // 1 param
-                                 1, 0, 0, 0, 'n', 1, 0, 0,        // "n", int, no dtype
-                                 2,                               // aiv only
-                                 1, 0, 0, 0,                      // 1 instruction
-                                 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // end = opcode 1
-                                 0, 0, 0, 0};                     // no labels
+  const std::vector<uint8_t> body = {1, 0, 0, 0, 'k',                 // name
+                                     1, 0, 0, 0,                      // 1 param
+                                     1, 0, 0, 0, 'n', 1, 0, 0,        // "n", int, no dtype
+                                     2,                               // aiv only
+                                     1, 0, 0, 0,                      // 1 instruction
+                                     1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // end = opcode 1
+                                     0, 0, 0, 0};                     // no labels
+  std::vector<uint8_t> expect = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '2'};
+  for (int i = 0; i < 8; ++i) expect.push_back(static_cast<uint8_t>(isa_fingerprint() >> (8 * i)));
+  expect.insert(expect.end(), body.begin(), body.end());
   EXPECT_EQ(write_object(p), expect);
   expect_same(read_object(expect), p);
+  // The same kernel as format 1 wrote it (no fingerprint) still reads.
+  std::vector<uint8_t> v1 = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1'};
+  v1.insert(v1.end(), body.begin(), body.end());
+  expect_same(read_object(v1), p);
 }
 
 TEST(Object, RandomProgramRoundTrip) {
@@ -84,33 +91,50 @@ TEST(Object, EveryTruncationIsAnErrorNotACrash) {
   }
 }
 
+std::string read_error(const std::vector<uint8_t>& b) {
+  try {
+    read_object(b);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 TEST(Object, CorruptFilesGiveClearErrors) {
-  auto msg = [](const std::vector<uint8_t>& b) {
-    try {
-      read_object(b);
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
-  EXPECT_EQ(msg({'E', 'L', 'F'}), "not an npusim object file (bad magic; expected \"NPUSIMO1\")");
+  EXPECT_EQ(read_error({'E', 'L', 'F'}), "not an npusim object file (bad magic; expected \"NPUSIMO2\")");
+  // The hand-made files below are version 1 (no ISA fingerprint), which is still read.
   std::vector<uint8_t> b = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1', 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0};
   b.insert(b.end(), 16, 0);
   b[8 + 8 + 1 + 4] = 0xee;  // opcode of the first aic instruction
   b.insert(b.end(), 4, 0);
-  EXPECT_EQ(msg(b), "object file: aic pc 0: decode: unknown opcode 0xee in word 0x000000000000000000000000000000ee");
+  EXPECT_EQ(read_error(b), "object file: aic pc 0: decode: unknown opcode 0xee in word 0x000000000000000000000000000000ee");
   // A huge instruction count must not allocate: it is a truncation error.
   std::vector<uint8_t> huge = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1', 0, 0, 0, 0, 0, 0, 0, 0, 1, 0xff, 0xff, 0xff, 0xff};
-  EXPECT_EQ(msg(huge), "object file: aic section: 4294967295 instructions (limit 1048575)");
+  EXPECT_EQ(read_error(huge), "object file: aic section: 4294967295 instructions (limit 1048575)");
   huge[17] = 0xfe, huge[18] = 0xff, huge[19] = 0x0f, huge[20] = 0;  // 1048574: within the limit
-  EXPECT_EQ(msg(huge), "object file truncated at byte 21 (reading instructions)");
+  EXPECT_EQ(read_error(huge), "object file truncated at byte 21 (reading instructions)");
   std::vector<uint8_t> labels = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1', 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0,
                                  0xff, 0xff, 0xff, 0xff};  // no instructions, 2^32 - 1 labels
-  EXPECT_EQ(msg(labels), "object file truncated at byte 25 (reading labels)");
+  EXPECT_EQ(read_error(labels), "object file truncated at byte 25 (reading labels)");
   std::vector<uint8_t> params = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1', 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff};
-  EXPECT_EQ(msg(params), "object file: 4294967295 parameters (limit 256)");
+  EXPECT_EQ(read_error(params), "object file: 4294967295 parameters (limit 256)");
   std::vector<uint8_t> badmask = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1', 0, 0, 0, 0, 0, 0, 0, 0, 4};
-  EXPECT_EQ(msg(badmask), "object file: bad section mask 4");
+  EXPECT_EQ(read_error(badmask), "object file: bad section mask 4");
+}
+
+TEST(Object, CarriesTheIsaFingerprintAndRefusesAnotherIsa) {
+  std::mt19937_64 rng(11);
+  std::vector<uint8_t> bytes = write_object(test::random_program(rng, 1));
+  ASSERT_GT(bytes.size(), 16u);
+  EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NPUSIMO2");
+  uint64_t fp = 0;
+  for (int i = 0; i < 8; ++i) fp |= uint64_t{bytes[8 + i]} << (8 * i);
+  EXPECT_EQ(fp, isa_fingerprint());
+  std::vector<uint8_t> other = bytes;
+  other[8] ^= 1;  // built for another ISA
+  EXPECT_EQ(read_error(other), fmt::format("object file built for ISA {:016x}, this npusim has ISA {:016x}: "
+                                         "re-assemble it with this npusim (npusim asm)",
+                                         fp ^ 1, fp));
 }
 
 // A valid object (both sections, parameters, flags, a branch, semantic labels) and each kind of

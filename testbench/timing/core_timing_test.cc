@@ -7,6 +7,8 @@
 //   total = 1 (+1 with ldp) + instruction cycles.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "hw/core/timing.h"
 #include "hw/top/run.h"
 #include "testbench/timing/core_test_support.h"
@@ -106,6 +108,25 @@ TEST(CoreTiming, VecReducePerRow) {
 TEST(CoreTiming, VecBroadcast) {
   // vrow.mul.f32 rows 3, cols 64, stride 256: 3 repeats x 2 + 2 = 8; total 9
   EXPECT_EQ(one_aiv(Op::VROW, {static_cast<int64_t>(isa::VecOp::Mul), Dtype::F32, 0, 0, 4096, 3, 64, 256}), 9u);
+}
+
+// FLOPs (traces) come from the table's flops column: vector arithmetic counts one per element
+// (row ops: rows x cols), the cube two per multiply-accumulate, moves and casts none.
+TEST(CoreTiming, FlopsFollowTheTable) {
+  auto flops = [](Op op, std::vector<int64_t> v) {
+    sem::DispatchedInstr di;
+    di.in.op = op;
+    std::copy(v.begin(), v.end(), di.v.begin());
+    return hw::flops_of(di, sem::shape_of(di));
+  };
+  const int64_t f32 = static_cast<int64_t>(Dtype::F32), f16 = static_cast<int64_t>(Dtype::F16);
+  EXPECT_EQ(flops(Op::VADD, {f32, 0, 0, 0, 100}), 100u);
+  EXPECT_EQ(flops(Op::VEXP, {f16, 0, 0, 100}), 100u);
+  EXPECT_EQ(flops(Op::VRSUM, {f32, 0, 0, 4, 8, 32}), 32u);
+  EXPECT_EQ(flops(Op::VCAST, {f32, f16, 0, 0, 0, 100, 1}), 0u);
+  EXPECT_EQ(flops(Op::VCOPY, {f32, 0, 0, 100}), 0u);
+  EXPECT_EQ(flops(Op::MMAD, {f16, 0, 0, 0, 2, 3, 4, 1}), 2u * 2 * 3 * 4);
+  EXPECT_EQ(flops(Op::MOV_GM_UB, {0, 0, 1, 64, 0, 0, 0}), 0u);
 }
 
 // ---------------------------------------------------------------- local MTE paths

@@ -41,5 +41,25 @@ TEST(ConfigDoc, EveryKeyDocumented) {
   }
 }
 
+// Every timing class whose numbers are per-dtype vector cycles has its schema key, whatever its
+// place in isa/timing_classes.def, and every instruction's class names a documented key.
+TEST(ConfigDoc, EveryVectorTimingClassHasItsKey) {
+  int vector_classes = 0;
+  for (const isa::TimingClassDef& tc : isa::timing_classes()) {
+    if (tc.family != isa::TimingFamily::Vector) continue;
+    ++vector_classes;
+    const std::string path = "vector.cycles_per_repeat." + std::string(tc.name);
+    bool found = false;
+    for (const KeySpec& k : config_schema()) found |= k.path == path && k.type == KeyType::PerDtype;
+    EXPECT_TRUE(found) << path;
+  }
+  EXPECT_EQ(vector_classes, 10);
+  const std::string doc = generate_config_markdown();
+  for (const isa::InstrDef& d : isa::table()) {
+    const std::string_view key = isa::timing_class_def(d.timing).config_key;
+    if (!key.empty()) EXPECT_NE(doc.find(std::string(key)), std::string::npos) << d.mnemonic << ": " << key;
+  }
+}
+
 }  // namespace
 }  // namespace npu::hw
