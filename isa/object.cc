@@ -155,9 +155,8 @@ Program read_object(const std::vector<uint8_t>& bytes) {
 }
 
 Program read_object_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw Error(fmt::format("cannot open '{}'", path));
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::string text = read_input_file(path, kMaxObjectFileBytes);
+  const std::vector<uint8_t> bytes(text.begin(), text.end());
   try {
     return read_object(bytes);
   } catch (const Error& e) {

@@ -21,6 +21,8 @@ std::vector<uint8_t> write_object(const Program& p);          // throws npu::Err
 Program read_object(const std::vector<uint8_t>& bytes);        // throws npu::Error on a bad file
 
 // File helpers. Writing goes to "<path>.tmp.<pid>" then renames, so no partial file is left.
+// An object file may hold this much (2M instructions of 8 bytes and their tables).
+inline constexpr uint64_t kMaxObjectFileBytes = 16ull << 20;
 Program read_object_file(const std::string& path);
 void write_object_file(const std::string& path, const Program& p);
 

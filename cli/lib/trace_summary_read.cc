@@ -1,17 +1,20 @@
 #include "cli/lib/trace_summary_read.h"
 
-#include <fstream>
 #include <map>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "base/file_io.h"
 #include "isa/error.h"
 #include "isa/types.h"
 
 namespace npu::cli {
 
 namespace {
+
+// The JSON and CSV traces `npusim run` writes; parsing holds several times this in memory.
+constexpr uint64_t kMaxTraceFileBytes = 1ull << 30;
 
 int unit_index(const std::string& name, const std::string& where) {
   for (int p = 0; p < isa::kNumPipes; ++p)
@@ -176,11 +179,13 @@ TraceData parse_trace_text(const std::string& text, const std::string& name) {
 }
 
 TraceData read_trace_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot open trace file '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_trace_text(ss.str(), path);
+  std::string text;
+  try {
+    text = read_input_file(path, kMaxTraceFileBytes);
+  } catch (const InputFileError& e) {
+    throw Error("cannot read trace file '" + path + "': " + e.reason);
+  }
+  return parse_trace_text(text, path);
 }
 
 }  // namespace npu::cli

@@ -6,12 +6,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
 
+#include "base/file_io.h"
 #include "hw/config/schema.h"
+#include "hw/config/yaml_document.h"
 #include "isa/error.h"
 
 namespace npu::hw {
@@ -174,7 +175,7 @@ class Loader {
   HwConfig run(const std::string& text, const std::vector<std::string>& overrides) {
     YAML::Node root;
     try {
-      root = YAML::Load(text);
+      root = load_one_yaml_document(text);
     } catch (const YAML::ParserException& e) {
       throw Error(where(e.mark) + ": error: YAML syntax: " + e.msg);
     }
@@ -376,11 +377,13 @@ HwConfig load_config_string(const std::string& yaml_text, const std::vector<std:
 }
 
 HwConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": error: cannot read the configuration file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return load_config_string(ss.str(), overrides, path);
+  std::string text;
+  try {
+    text = read_input_file(path, kMaxYamlFileBytes);
+  } catch (const InputFileError& e) {
+    throw Error(path + ": error: cannot read the configuration file: " + e.reason);
+  }
+  return load_config_string(text, overrides, path);
 }
 
 }  // namespace npu::hw
