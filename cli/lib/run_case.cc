@@ -15,6 +15,7 @@
 #include "cli/lib/run_output.h"
 #include "cli/lib/run_report.h"
 #include "hw/config/loader.h"
+#include "hw/top/trace_options.h"
 #include "isa/error.h"
 #include "isa/types.h"
 #include "testbench/golden/registry.h"
@@ -199,6 +200,8 @@ RunResult run_case(const RunOptions& o) {
   SimOutcome sim;
   try {
     sim = o.iss ? run_on_iss(req) : run_on_systemc(req);
+  } catch (const hw::TraceSelectError&) {
+    throw;  // about the options, not the kernel: no GM map
   } catch (const Error& e) {
     // Faults give GM addresses; the case's map turns them into tensors.
     std::string map;
