@@ -59,7 +59,17 @@ void check_case_fits(const CaseSpec& spec, const std::vector<TensorPlacement>& p
   }
   if (errors.empty()) {
     const uint64_t host = host_memory_bytes();
-    long double host_need = 0;
+    // Every core of the launch holds its buffers on the host (sem::CoreState): per cluster one
+    // AIC's l1, l0a, l0b, l0c, bias table and fixpipe buffer and aiv_per_cluster UBs (an upper
+    // bound: a kernel without an AIC or AIV section has fewer cores).
+    const hw::BufferConfig& b = hw.buffers;
+    const long double buffers = static_cast<long double>(spec.block_dim) *
+        (b.l1 + b.l0a + b.l0b + b.l0c + b.bias_table + b.fixpipe + static_cast<long double>(hw.chip.aiv_per_cluster) * b.ub);
+    if (buffers > host)
+      errors.push_back(spec.block_dim_loc.str() + ": error: block_dim: the on-chip buffers of " +
+                       std::to_string(spec.block_dim) + " clusters take " + bytes_text(static_cast<uint64_t>(buffers)) +
+                       " of host memory (buffers.* of " + config_path + "), more than this host's " + bytes_text(host));
+    long double host_need = buffers;
     for (const CaseTensor& t : spec.tensors) {
       if (static_cast<long double>(t.bytes()) * host_copies(t) > host)
         errors.push_back(where(t) + " needs " + std::to_string(host_copies(t)) +
@@ -67,10 +77,10 @@ void check_case_fits(const CaseSpec& spec, const std::vector<TensorPlacement>& p
       host_need += static_cast<long double>(t.bytes()) * host_copies(t);
     }
     if (errors.empty() && host_need > host)
-      errors.push_back(spec.tensors_loc.str() + ": error: tensors: the run keeps " +
+      errors.push_back(spec.tensors_loc.str() + ": error: tensors: the run needs " +
                        bytes_text(static_cast<uint64_t>(host_need)) +
-                       " of tensor copies in host memory (initial contents and GM image of each, read-back and "
-                       "reference of each output), more than this host's " + bytes_text(host));
+                       " of host memory (initial contents and GM image of each tensor, read-back and reference "
+                       "of each output, and the cores' on-chip buffers), more than this host's " + bytes_text(host));
   }
   if (errors.empty()) return;
   std::string all;

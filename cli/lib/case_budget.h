@@ -11,7 +11,8 @@
 namespace npu::cli {
 
 // Throws npu::Error (one "FILE:LINE:COL: error: tensors.NAME: ..." line per problem) when a
-// tensor ends beyond hbm.size or the run's copies of the tensors exceed the host's memory.
+// tensor ends beyond hbm.size, or the run's copies of the tensors or the cores' on-chip buffers
+// (block_dim clusters of buffers.*) exceed the host's memory.
 void check_case_fits(const CaseSpec& spec, const std::vector<TensorPlacement>& placement,
                      const hw::HwConfig& hw, const std::string& config_path);
 

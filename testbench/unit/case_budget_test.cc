@@ -46,6 +46,20 @@ TEST(CaseBudget, TensorsMustFitTheGmWhereTheyArePlaced) {
   EXPECT_EQ(expensive_case_note(linear), "");
 }
 
+TEST(CaseBudget, OnChipBuffersMustFitTheHost) {
+  // 1024 clusters with every buffer at its 64 MiB maximum: 1024 * (6 + 2 UBs) * 64 MiB = 512 GiB
+  // of buffers on the host, more than any test host has.
+  std::vector<std::string> sets = {"chip.clusters=1024"};
+  for (const char* b : {"l1", "l0a", "l0b", "l0c", "bias_table", "fixpipe", "ub"})
+    sets.push_back(std::string("buffers.") + b + ".size=64MiB");
+  hw::HwConfig hw = hw::load_config(source_dir() + "/configs/ascend910b.yaml", sets);
+  CaseSpec spec = parse_case_string("kernel: run_rmsnorm.s\nblock_dim: 1024\ntensors: {y: {dtype: u8, shape: [1], role: output}}\n",
+                                    "c.yaml", source_dir() + "/testbench/system/data");
+  const std::string e = fit_error(spec, hw);
+  EXPECT_EQ(e.rfind("c.yaml:2:12: error: block_dim: the on-chip buffers of 1024 clusters take 549755813888 bytes (512.0 GiB) of "
+                    "host memory (buffers.* of hw.yaml), more than this host's ", 0), 0u) << e;
+}
+
 TEST(CaseBudget, LargeGoldenGetsANote) {
   // M = 65536: 2 * 65536 * 1536 * 4096 = 8.246e11 FLOP for the golden (the case's flops), and
   // x 512 MiB + w 12 MiB + y 192 MiB of tensors.
