@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   npu::cli::register_bench(app);
   npu::cli::register_trace_summary(app);
   npu::cli::register_calibrate(app);
+  npu::cli::refuse_options_as_values(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::RuntimeError& e) {

@@ -171,9 +171,8 @@ Program read_object(const std::vector<uint8_t>& bytes, Arch arch) {
 }
 
 Program read_object_file(const std::string& path, Arch arch) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw Error(fmt::format("cannot open '{}'", path));
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::string text = read_input_file(path, kMaxObjectFileBytes);
+  const std::vector<uint8_t> bytes(text.begin(), text.end());
   try {
     return read_object(bytes, arch);
   } catch (const Error& e) {

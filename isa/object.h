@@ -31,7 +31,9 @@ std::vector<uint8_t> write_object(const Program& p);          // throws npu::Err
 Program read_object(const std::vector<uint8_t>& bytes, Arch arch = Arch::A5);
 
 // File helpers. Writing goes to "<path>.tmp.<pid>" then renames, so no partial file is left.
-// Reading prefixes every line of an error with the path.
+// Reading prefixes every line of an error with the path. An object file may hold this much: two
+// sections of at most 2^20 - 1 sixteen-byte instructions, and their label and parameter tables.
+inline constexpr uint64_t kMaxObjectFileBytes = 40ull << 20;
 Program read_object_file(const std::string& path, Arch arch = Arch::A5);
 void write_object_file(const std::string& path, const Program& p);
 

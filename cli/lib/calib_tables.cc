@@ -1,13 +1,13 @@
 // The calibration tables (calib.h): read each msKPP CSV, map every measured point to one
 // instruction of our ISA, run it, and collect model vs measured per series.
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "base/file_io.h"
 #include "cli/lib/calib.h"
 #include "hw/config/loader.h"
 #include "isa/dtype_rules.h"
@@ -51,9 +51,15 @@ std::vector<std::string> split_csv_line(const std::string& line) {
   return out;
 }
 
+constexpr uint64_t kMaxTableBytes = 16ull << 20;  // the msKPP tables are ~100 KB
+
 std::vector<Row> read_csv(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) throw Error("cannot read calibration table " + path);
+  std::istringstream f;
+  try {
+    f.str(read_input_file(path, kMaxTableBytes));
+  } catch (const InputFileError& e) {
+    throw Error("cannot read calibration table " + path + ": " + e.reason);
+  }
   std::string line;
   if (!std::getline(f, line)) throw Error(path + ": empty file");
   const std::vector<std::string> head = split_csv_line(line);

@@ -14,6 +14,9 @@ namespace {
 
 uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
+// NumPy's headers are a few hundred bytes; v2/v3 allow more, never this much for real shapes.
+constexpr uint64_t kMaxNpyHeaderBytes = 1ull << 20;
+
 }  // namespace
 
 std::vector<TensorPlacement> place_tensors(const CaseSpec& spec, uint64_t line_bytes) {
@@ -55,8 +58,10 @@ golden::Tensor make_initial_tensor(const CaseTensor& t) {
     }
     case InitSpec::Kind::File: {
       golden::Tensor x;
+      // The file may hold a wider dtype (up to 8 bytes, '<f8') plus a header: read no more.
+      const uint64_t max_bytes = static_cast<uint64_t>(t.numel()) * 8 + kMaxNpyHeaderBytes;
       try {
-        x = golden::read_input(in.path, t.dtype);
+        x = golden::read_input(in.path, t.dtype, max_bytes);
       } catch (const Error& e) {
         throw Error(where + e.what());
       }

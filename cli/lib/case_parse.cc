@@ -1,8 +1,10 @@
 // The strict case-file parser (case_spec.h, docs/case-format.md): top level, vars, kernel,
 // tensors and params. The golden and tolerance sections are in case_parse_golden.cc.
-#include <fstream>
-
+#include "base/file_io.h"
 #include "cli/lib/case_parser.h"
+#include "hw/config/yaml_document.h"
+#include "isa/asm/assembler.h"
+#include "isa/object.h"
 
 namespace npu::cli {
 namespace detail {
@@ -12,7 +14,7 @@ CaseSpec CaseParser::run(const std::string& text) {
   spec_.dir = dir_;
   YAML::Node root;
   try {
-    root = YAML::Load(text);
+    root = hw::load_one_yaml_document(text);
   } catch (const YAML::ParserException& e) {
     throw Error(at(e.mark).str() + ": error: YAML syntax: " + e.msg);
   }
@@ -111,8 +113,11 @@ void CaseParser::parse_kernel(const Entry& e) {
   auto s = string_value(e, "kernel");
   if (!s) return;
   spec_.kernel_path = resolve(dir_, *s);
-  std::ifstream in(spec_.kernel_path);
-  if (!in) error(spec_.kernel_loc, "kernel", "cannot read '" + spec_.kernel_path + "'");
+  try {
+    check_input_file(spec_.kernel_path, std::max(isa::kMaxSourceFileBytes, isa::kMaxObjectFileBytes));
+  } catch (const InputFileError& e) {
+    error(spec_.kernel_loc, "kernel", "cannot read '" + spec_.kernel_path + "': " + e.reason);
+  }
 }
 
 void CaseParser::parse_flops(const Entry& e) {
@@ -280,8 +285,11 @@ void CaseParser::parse_init(const Entry& e, const std::string& path, InitSpec* i
     if (auto s = string_value(*kind, kp)) {
       init->path = resolve(dir_, *s);
       init->loc = at(kind->v, kind->k);
-      std::ifstream in(init->path, std::ios::binary);
-      if (!in) error(init->loc, kp, "cannot read '" + init->path + "'");
+      try {
+        check_input_file(init->path, kMaxBinaryInputBytes);
+      } catch (const InputFileError& e) {
+        error(init->loc, kp, "cannot read '" + init->path + "': " + e.reason);
+      }
     }
   }
 }
@@ -322,9 +330,12 @@ CaseSpec parse_case_string(const std::string& text, const std::string& name, con
 }
 
 CaseSpec parse_case_file(const std::string& path, const std::vector<std::string>& var_overrides) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": error: cannot read the case file");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text;
+  try {
+    text = read_input_file(path, hw::kMaxYamlFileBytes);
+  } catch (const InputFileError& e) {
+    throw Error(path + ": error: cannot read the case file: " + e.reason);
+  }
   return parse_case_string(text, path, detail::dir_of(path), var_overrides);
 }
 

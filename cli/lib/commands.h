@@ -15,4 +15,8 @@ void register_bench(CLI::App& app);    // npusim bench
 void register_trace_summary(CLI::App& app);  // npusim trace-summary FILE
 void register_calibrate(CLI::App& app);  // npusim calibrate (model vs msKPP tables)
 
+// After registering: every option of every command that takes a value refuses one that looks
+// like an option ("--vcd", "-q"), so a missing value does not swallow the next flag.
+void refuse_options_as_values(CLI::App& app);
+
 }  // namespace npu::cli

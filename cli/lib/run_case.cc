@@ -7,14 +7,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <optional>
 
+#include "cli/lib/case_budget.h"
 #include "cli/lib/case_data.h"
 #include "cli/lib/case_spec.h"
 #include "cli/lib/run_backend.h"
 #include "cli/lib/run_output.h"
 #include "cli/lib/run_report.h"
 #include "hw/config/loader.h"
+#include "hw/top/trace_options.h"
 #include "isa/error.h"
 #include "isa/types.h"
 #include "testbench/golden/registry.h"
@@ -161,8 +164,10 @@ RunResult run_case(const RunOptions& o) {
                 " exceeds chip.clusters = " + std::to_string(hw.chip.clusters) + " of " + cfg_path);
   isa::Program prog = load_case_kernel(spec, hw.chip.arch);
 
-  // 2. GM layout, inputs, golden.
+  // 2. GM layout (checked against the GM and the host before anything is allocated), inputs, golden.
   std::vector<TensorPlacement> placement = place_tensors(spec, hw.l2.line);
+  check_case_fits(spec, placement, hw, cfg_path);
+  if (const std::string note = expensive_case_note(spec); !note.empty()) std::cerr << note << std::endl;
   std::vector<golden::Tensor> initial;
   for (const CaseTensor& t : spec.tensors) initial.push_back(make_initial_tensor(t));
   std::vector<int64_t> params = kernel_param_values(spec, prog, placement);
@@ -195,6 +200,8 @@ RunResult run_case(const RunOptions& o) {
   SimOutcome sim;
   try {
     sim = o.iss ? run_on_iss(req) : run_on_systemc(req);
+  } catch (const hw::TraceSelectError&) {
+    throw;  // about the options, not the kernel: no GM map
   } catch (const Error& e) {
     // Faults give GM addresses; the case's map turns them into tensors.
     std::string map;

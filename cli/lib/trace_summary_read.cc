@@ -2,7 +2,6 @@
 
 #include <charconv>
 #include <climits>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -10,12 +9,16 @@
 #include <nlohmann/json.hpp>
 
 #include "hw/top/trace_observer.h"
+#include "base/file_io.h"
 #include "isa/error.h"
 #include "isa/types.h"
 
 namespace npu::cli {
 
 namespace {
+
+// The JSON and CSV traces `npusim run` writes; parsing holds several times this in memory.
+constexpr uint64_t kMaxTraceFileBytes = 1ull << 30;
 
 int unit_index(const std::string& name, const std::string& where) {
   for (int p = 0; p < isa::kNumPipes; ++p)
@@ -296,11 +299,13 @@ TraceData parse_trace_text(const std::string& text, const std::string& name) {
 }
 
 TraceData read_trace_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot open trace file '" + path + "'");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_trace_text(ss.str(), path);
+  std::string text;
+  try {
+    text = read_input_file(path, kMaxTraceFileBytes);
+  } catch (const InputFileError& e) {
+    throw Error("cannot read trace file '" + path + "': " + e.reason);
+  }
+  return parse_trace_text(text, path);
 }
 
 }  // namespace npu::cli

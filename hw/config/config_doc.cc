@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "hw/config/l2_rules.h"
 #include "hw/config/schema.h"
 
 namespace npu::hw {
@@ -65,8 +66,12 @@ std::string generate_config_markdown() {
       "- **Cross-field rules**: each buffer's alignment is a power of two and its size a multiple "
       "of it; "
       "`l2.line` is a power of two; `l2.size` is a multiple of `l2.ways * l2.line * l2.slices` and "
-      "the quotient (sets per slice) is a power of two; `hbm.interleave` is a power of two and a "
-      "multiple of `l2.line`; `vector.repeat_bytes` is a power of two.\n"
+      "the quotient (sets per slice) is a power of two; `l2.size / l2.line` is at most " +
+      std::to_string(kMaxL2Lines) +
+      " lines (the model keeps every line's tag on the host); `hbm.interleave` is a power of two and a "
+      "multiple of `l2.line`; `vector.repeat_bytes` is a power of two. The run and `npusim "
+      "config-check` apply the same rules. A config file is one YAML document (a second one is an "
+      "error at its `---`).\n"
       "- **Overrides**: `--set key.path=value` (repeatable) is applied after the file with the same "
       "checks; errors read `--set key.path=value: error: key.path: message`. "
       "`--set vector.cycles_per_repeat.VecDiv.f16=5` sets one entry of a per-dtype table; "

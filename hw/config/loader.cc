@@ -6,12 +6,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
 
+#include "base/file_io.h"
+#include "hw/config/l2_rules.h"
 #include "hw/config/schema.h"
+#include "hw/config/yaml_document.h"
 #include "isa/error.h"
 
 namespace npu::hw {
@@ -174,7 +176,7 @@ class Loader {
   HwConfig run(const std::string& text, const std::vector<std::string>& overrides) {
     YAML::Node root;
     try {
-      root = YAML::Load(text);
+      root = load_one_yaml_document(text);
     } catch (const YAML::ParserException& e) {
       throw Error(where(e.mark) + ": error: YAML syntax: " + e.msg);
     }
@@ -342,15 +344,8 @@ class Loader {
     }
     const L2Config& l2 = cfg_.l2;
     check(is_pow2(l2.line), {"l2.line"}, "must be a power of two, got " + std::to_string(l2.line));
-    const std::vector<std::string> geometry = {"l2.size", "l2.ways", "l2.line", "l2.slices"};
-    const uint64_t way_bytes = uint64_t{l2.ways} * l2.line * l2.slices;
-    check(l2.size % way_bytes == 0, geometry,
-          "l2.size " + format_size(l2.size) + " is not a multiple of l2.ways * l2.line * l2.slices = " +
-              std::to_string(l2.ways) + " * " + std::to_string(l2.line) + " * " +
-              std::to_string(l2.slices) + " = " + std::to_string(way_bytes));
-    check(is_pow2(l2.size / way_bytes), geometry,
-          "l2.size / (l2.ways * l2.line * l2.slices) = " + std::to_string(l2.size / way_bytes) +
-              " sets per slice; it must be a power of two");
+    const std::string l2_problem = l2_geometry_problem(l2);
+    check(l2_problem.empty(), {"l2.size", "l2.ways", "l2.line", "l2.slices"}, l2_problem);
     const HbmConfig& h = cfg_.hbm;
     check(is_pow2(h.interleave) && h.interleave % l2.line == 0, {"hbm.interleave", "l2.line"},
           "hbm.interleave " + std::to_string(h.interleave) +
@@ -376,11 +371,13 @@ HwConfig load_config_string(const std::string& yaml_text, const std::vector<std:
 }
 
 HwConfig load_config(const std::string& path, const std::vector<std::string>& overrides) {
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": error: cannot read the configuration file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return load_config_string(ss.str(), overrides, path);
+  std::string text;
+  try {
+    text = read_input_file(path, kMaxYamlFileBytes);
+  } catch (const InputFileError& e) {
+    throw Error(path + ": error: cannot read the configuration file: " + e.reason);
+  }
+  return load_config_string(text, overrides, path);
 }
 
 }  // namespace npu::hw

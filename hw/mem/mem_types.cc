@@ -2,24 +2,19 @@
 
 #include <string>
 
+#include "hw/config/l2_rules.h"
 #include "isa/error.h"
 
 namespace npu::hw {
 
 L2Geometry L2Geometry::from(const L2Config& cfg) {
-  auto fail = [&](const std::string& why) {
-    throw Error("invalid L2 configuration (size " + std::to_string(cfg.size) + ", ways " +
-                std::to_string(cfg.ways) + ", line " + std::to_string(cfg.line) + ", slices " +
-                std::to_string(cfg.slices) + "): " + why);
-  };
-  if (cfg.line == 0 || cfg.ways == 0 || cfg.slices == 0) fail("line, ways and slices must be > 0");
-  uint64_t per_set = uint64_t(cfg.line) * cfg.ways * cfg.slices;
-  if (cfg.size == 0 || cfg.size % per_set != 0) fail("size must be a multiple of line * ways * slices");
-  uint64_t sets = cfg.size / per_set;
-  if (sets > UINT32_MAX) fail("too many sets");
-  if (cfg.slice_bytes_per_cycle <= 0) fail("slice_bytes_per_cycle must be > 0");
-  if (cfg.mshrs_per_slice == 0) fail("mshrs_per_slice must be > 0");
-  return L2Geometry{cfg.line, cfg.slices, static_cast<uint32_t>(sets), cfg.ways};
+  // The loader has applied the rules (hw/config/l2_rules.h); a config built in code is checked
+  // by the same function, so the model accepts exactly what config-check accepts.
+  if (cfg.line == 0 || cfg.ways == 0 || cfg.slices == 0)
+    throw Error("invalid L2 configuration: l2.line, l2.ways and l2.slices must be > 0");
+  if (std::string problem = l2_geometry_problem(cfg); !problem.empty())
+    throw Error("invalid L2 configuration: " + problem);
+  return L2Geometry{cfg.line, cfg.slices, l2_sets_per_slice(cfg), cfg.ways};
 }
 
 }  // namespace npu::hw

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "base/error.h"
+
 namespace npu::hw {
 
 struct TraceOptions {
@@ -36,5 +38,14 @@ void parse_trace_select(const std::string& text, TraceOptions& opt);
 // True when `name` (or, for a unit "core.PIPE", its core) matches one of the patterns, or
 // there are none.
 bool trace_selected(const std::vector<std::string>& patterns, const std::string& name);
+
+// A --trace-select pattern that selects nothing: a usage error, not a fault of the kernel.
+struct TraceSelectError : Error {
+  using Error::Error;
+};
+
+// Throws TraceSelectError naming the first pattern that selects none of `units` (the run's unit
+// names, as trace_selected sees them) and listing the units, compressed ("cluster{0..23}.aiv{0..1}.MTE2").
+void check_trace_select(const std::vector<std::string>& patterns, const std::vector<std::string>& units);
 
 }  // namespace npu::hw

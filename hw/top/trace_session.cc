@@ -77,6 +77,15 @@ TraceSession::TraceSession(const TraceOptions& opt, ChipTop& top, const isa::Pro
   for (uint32_t s = 0; s < mem.slices(); ++s) memory_selected_ |= trace_selected(opt.select, "l2.slice" + std::to_string(s));
   for (uint32_t c = 0; c < mem.hbm().channels(); ++c)
     memory_selected_ |= trace_selected(opt.select, "hbm.ch" + std::to_string(c));
+  std::vector<std::string> units;  // every name trace_selected is asked about above
+  for (size_t c = 0; c < layout_.cores.size(); ++c)
+    for (int p = 0; p < isa::kNumPipes; ++p)
+      if (top.cores()[c]->has_pipe(static_cast<Pipe>(p)))
+        units.push_back(layout_.cores[c].name + "." + std::string(isa::pipe_name(static_cast<Pipe>(p))));
+  for (uint32_t s = 0; s < mem.slices(); ++s) units.push_back("l2.slice" + std::to_string(s));
+  for (uint32_t c = 0; c < mem.hbm().channels(); ++c) units.push_back("hbm.ch" + std::to_string(c));
+  units.push_back("mte");
+  check_trace_select(opt.select, units);
   snap_l2_.resize(mem.slices());
   snap_hbm_r_.resize(mem.hbm().channels());
   snap_hbm_w_.resize(mem.hbm().channels());

@@ -4,9 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
+#include "base/file_io.h"
 #include "isa/asm/source.h"
 #include "isa/encoding.h"
 #include "isa/validate.h"
@@ -377,18 +376,18 @@ AsmResult assemble(std::string_view source, std::string_view filename, Arch arch
 }
 
 AsmResult assemble_file(const std::string& path, Arch arch) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
+  std::string text;
+  try {
+    text = read_input_file(path, kMaxSourceFileBytes);
+  } catch (const InputFileError& e) {
     AsmResult r;
     Diagnostic d;
     d.file = path;
-    d.message = "cannot open the file";
+    d.message = e.reason;
     r.diags.push_back(d);
     return r;
   }
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return assemble(ss.str(), path, arch);
+  return assemble(text, path, arch);
 }
 
 }  // namespace npu::isa

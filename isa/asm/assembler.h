@@ -28,7 +28,11 @@ struct AsmResult {
 
 // Never throws for bad source; every problem is a diagnostic.
 AsmResult assemble(std::string_view source, std::string_view filename, Arch arch = Arch::A2);
-// Reads the file (an unreadable file is one diagnostic at line 0).
+// A source file and each file it includes may hold this much (kernels are kilobytes).
+inline constexpr uint64_t kMaxSourceFileBytes = 16ull << 20;
+
+// Reads the file (an unreadable, too large or endless file, or a directory, is one diagnostic
+// at line 0).
 AsmResult assemble_file(const std::string& path, Arch arch = Arch::A2);
 
 }  // namespace npu::isa

@@ -1,10 +1,10 @@
 // `.include "file"`: textual inclusion before macro expansion (like the C preprocessor), so a
 // kernel can share macro libraries (kernels/lib/*.inc). The spliced lines keep their origin, so
 // diagnostics name the included file and its own line numbers.
-#include <fstream>
 #include <algorithm>
-#include <sstream>
 
+#include "base/file_io.h"
+#include "isa/asm/assembler.h"
 #include "isa/asm/source.h"
 
 namespace npu::isa::detail {
@@ -17,13 +17,14 @@ std::string directory_of(const std::string& path) {
   return slash == std::string::npos ? "" : path.substr(0, slash + 1);
 }
 
-bool read_lines(const std::string& path, std::vector<std::string>* out) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return false;
-  std::stringstream ss;
-  ss << f.rdbuf();
-  *out = split_source_lines(ss.str());
-  return true;
+// Empty when the file was read, else why not.
+std::string read_lines(const std::string& path, std::vector<std::string>* out) {
+  try {
+    *out = split_source_lines(read_input_file(path, kMaxSourceFileBytes));
+  } catch (const InputFileError& e) {
+    return e.reason;
+  }
+  return "";
 }
 
 // If `line` is an .include directive: true, with *path set (empty when malformed, *col at the
@@ -73,8 +74,8 @@ void splice(const std::vector<std::string>& lines, int file, SourceMap& map, Sin
       continue;
     }
     std::vector<std::string> inner;
-    if (!read_lines(resolved, &inner)) {
-      sink.error_at(here, col, "cannot open included file '" + resolved + "'");
+    if (const std::string why = read_lines(resolved, &inner); !why.empty()) {
+      sink.error_at(here, col, "cannot include '" + resolved + "': " + why);
       continue;
     }
     map.files.push_back(resolved);

@@ -255,11 +255,12 @@ NpyArray parse_npy(const std::vector<uint8_t>& f, const std::string& name) {
   return a;
 }
 
-NpyArray read_npy(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path, std::string("cannot open for reading: ") + std::strerror(errno));
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) fail(path, "read error");
+NpyArray read_npy(const std::string& path, uint64_t max_bytes) {
+  std::vector<uint8_t> bytes;
+  {
+    const std::string text = read_input_file(path, max_bytes);
+    bytes.assign(text.begin(), text.end());
+  }
   return parse_npy(bytes, path);
 }
 
@@ -373,8 +374,8 @@ Tensor tensor_from_npy(const NpyArray& a, Dtype dtype, const std::string& name) 
   return t;
 }
 
-Tensor read_input(const std::string& path, Dtype dtype) {
-  return tensor_from_npy(read_npy(path), dtype, path);
+Tensor read_input(const std::string& path, Dtype dtype, uint64_t max_bytes) {
+  return tensor_from_npy(read_npy(path, max_bytes), dtype, path);
 }
 
 Tensor read_npy_tensor(const std::string& path) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "base/file_io.h"
 #include "testbench/golden/tensor.h"
 
 namespace npu::golden {
@@ -31,7 +32,8 @@ struct NpyArray {
 
 // Supported descrs: <f2 <f4 <f8 |i1 <i2 <i4 |u1 <u2 ('=' and '<' accepted for 1-byte types too).
 NpyArray parse_npy(const std::vector<uint8_t>& file_bytes, const std::string& name);
-NpyArray read_npy(const std::string& path);
+// Reads at most max_bytes (an endless or huge file is refused, base/file_io.h).
+NpyArray read_npy(const std::string& path, uint64_t max_bytes = kMaxBinaryInputBytes);
 std::vector<uint8_t> serialize_npy(const NpyArray& a);  // v1.0 (v2.0 when the header needs it)
 // Atomic: writes a temp file in the same directory, then renames it over `path`.
 void write_npy(const std::string& path, const NpyArray& a);
@@ -45,7 +47,7 @@ void write_output(const std::string& dir, const std::string& name, const Tensor&
 
 // Input conventions (see above). `name` appears in error messages (usually the path).
 Tensor tensor_from_npy(const NpyArray& a, Dtype dtype, const std::string& name);
-Tensor read_input(const std::string& path, Dtype dtype);
+Tensor read_input(const std::string& path, Dtype dtype, uint64_t max_bytes = kMaxBinaryInputBytes);
 // The natural tensor of a file: '<f4'->f32, '<f2'->f16, '<i4'->s32, '<i2'->s16, '|i1'->s8,
 // '|u1'->u8; '<f8' and '<u2' have no npusim type and throw (use read_input with a dtype).
 Tensor read_npy_tensor(const std::string& path);

@@ -58,11 +58,23 @@ TEST_F(AsmInclude, MissingFileCycleAndMalformedDirective) {
   AsmResult r = assemble_file(main);
   ASSERT_FALSE(r.program);
   const std::string d = r.format_diags();
-  EXPECT_NE(d.find(main + ":2:10: error: cannot open included file '" + (dir_ / "nope.inc").string() + "'"),
+  EXPECT_NE(d.find(main + ":2:10: error: cannot include '" + (dir_ / "nope.inc").string() + "': cannot open: "),
             std::string::npos) << d;
   EXPECT_NE(d.find((dir_ / "b.inc").string() + ":1:10: error: include cycle: 'a.inc' is already being included"),
             std::string::npos) << d;
   EXPECT_NE(d.find(main + ":4:10: error: expected .include \"FILE\""), std::string::npos) << d;
+}
+
+// A directory or an endless device is refused at the directive, not included as nothing.
+TEST_F(AsmInclude, DirectoryAndEndlessFileAreRefused) {
+  const std::string main = write("k.s", ".kernel k\n.include \".\"\n.include \"/dev/zero\"\n.aiv\n    end\n");
+  AsmResult r = assemble_file(main);
+  ASSERT_FALSE(r.program);
+  const std::string d = r.format_diags();
+  EXPECT_NE(d.find(main + ":2:10: error: cannot include '" + (dir_ / ".").string() + "': is a directory, not a file"),
+            std::string::npos) << d;
+  EXPECT_NE(d.find(main + ":3:10: error: cannot include '/dev/zero': larger than the 16 MiB limit"),
+            std::string::npos) << d;
 }
 
 }  // namespace

@@ -340,7 +340,10 @@ TEST(AsmErrors, DirectivesAndStructure) {
 TEST(AsmErrors, UnreadableFile) {
   AsmResult r = assemble_file("/nonexistent/k.s");
   EXPECT_FALSE(r.program);
-  EXPECT_EQ(r.format_diags(), "/nonexistent/k.s: error: cannot open the file\n");
+  EXPECT_EQ(r.format_diags(), "/nonexistent/k.s: error: cannot open: No such file or directory\n");
+  EXPECT_EQ(assemble_file("/").format_diags(), "/: error: is a directory, not a file\n");
+  EXPECT_EQ(assemble_file("/dev/zero").format_diags(),
+            "/dev/zero: error: larger than the 16 MiB limit for this kind of input\n");
 }
 
 }  // namespace

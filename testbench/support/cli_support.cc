@@ -56,9 +56,9 @@ std::vector<std::string> ScratchDir::entries() const {
   return names;
 }
 
-CliResult run_npusim(const std::string& args, const ScratchDir& scratch) {
+CliResult run_npusim(const std::string& args, const ScratchDir& scratch, const std::string& cwd) {
   const std::string out = scratch.path(".stdout"), err = scratch.path(".stderr");
-  const std::string cmd = npusim_bin() + " " + args + " > " + out + " 2> " + err;
+  const std::string cmd = (cwd.empty() ? "" : "cd " + cwd + " && ") + npusim_bin() + " " + args + " > " + out + " 2> " + err;
   const int st = std::system(cmd.c_str());
   CliResult r;
   r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -71,6 +71,20 @@ CliResult run_npusim(const std::string& args, const ScratchDir& scratch) {
     ADD_FAILURE() << "sanitizer report (exit " << r.status << ") from npusim " << args << ":\n" << r.err;
 #endif
   return r;
+}
+
+CliScratchTest::CliScratchTest() { fs::create_directories(path("work")); }
+
+std::string CliScratchTest::write(const std::string& f, const std::string& text) const {
+  std::ofstream(path(f), std::ios::binary) << text;
+  return path(f);
+}
+
+int CliScratchTest::npusim(const std::string& args) {
+  CliResult r = run_npusim(args, scratch_, path("work"));
+  out_ = std::move(r.out);
+  err_ = std::move(r.err);
+  return r.status;
 }
 
 pid_t spawn_npusim(const std::vector<std::string>& args) {

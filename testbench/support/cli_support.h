@@ -34,24 +34,24 @@ struct CliResult {
   int status = -1;  // exit status, -1 when killed by a signal
   std::string out, err;
 };
-// Runs `npusim ARGS` (a shell command line) with stdout / stderr captured in files of `scratch`.
-// In a sanitizer build a sanitizer's exit code fails the test with the report, whatever status
-// the test expects.
-CliResult run_npusim(const std::string& args, const ScratchDir& scratch);
+// Runs `npusim ARGS` (a shell command line) in directory `cwd` (default: the caller's) with
+// stdout / stderr captured in files of `scratch`. In a sanitizer build a sanitizer's exit code
+// fails the test with the report, whatever status the test expects.
+CliResult run_npusim(const std::string& args, const ScratchDir& scratch, const std::string& cwd = "");
 
 // `npusim ARGS...` in the background (stdout / stderr to /dev/null): its pid.
 pid_t spawn_npusim(const std::vector<std::string>& args);
 
-// A fixture with a scratch directory and npusim() to run the binary with its streams in out_ / err_.
+// A fixture with a scratch directory and npusim() to run the binary with its streams in out_ /
+// err_. Commands run in the empty subdirectory path("work"), so a test can check that a command
+// left no stray file where it ran.
 class CliScratchTest : public ::testing::Test {
  protected:
+  CliScratchTest();
   std::string path(const std::string& f) const { return scratch_.path(f); }
-  int npusim(const std::string& args) {
-    CliResult r = run_npusim(args, scratch_);
-    out_ = std::move(r.out);
-    err_ = std::move(r.err);
-    return r.status;
-  }
+  // Writes text to path(f) and returns that path.
+  std::string write(const std::string& f, const std::string& text) const;
+  int npusim(const std::string& args);
 
   ScratchDir scratch_;
   const std::filesystem::path& dir_ = scratch_.dir();

@@ -180,10 +180,9 @@ TEST_F(RunCli, MalformedCaseExits2AndWritesNothing) {
   EXPECT_EQ(err_, path("bad.yaml") + ":4:43: error: tensors.x.init: missing key 'seed' (random data needs a seed)\n");
   EXPECT_EQ(out_, "");
   EXPECT_FALSE(fs::exists(path("out")));
-  // Only the case file and the captured streams are in the scratch directory.
-  int n = 0;
-  for (const auto& e : fs::directory_iterator(dir_)) n += e.path().filename() != "stdout.txt" && e.path().filename() != "stderr.txt";
-  EXPECT_EQ(n, 1);
+  // Only the case file (and the empty directory the command ran in) is in the scratch directory.
+  EXPECT_EQ(scratch_.entries(), (std::vector<std::string>{"bad.yaml", "work"}));
+  EXPECT_TRUE(fs::is_empty(path("work")));
 }
 
 TEST_F(RunCli, KernelBindingErrorKeepsAnExistingOutputDir) {

@@ -208,7 +208,7 @@ TEST(CaseParse, BadRoleAndCache) {
 
 TEST(CaseParse, NpyFileMissing) {
   EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [4], init: {file: nope.npy}}\n"),
-            "t.yaml:5:44: error: tensors.x.init.file: cannot read '" + data_dir() + "/nope.npy'");
+            "t.yaml:5:44: error: tensors.x.init.file: cannot read '" + data_dir() + "/nope.npy': cannot open: No such file or directory");
 }
 
 TEST(CaseParse, NpyShapeMismatch) {
@@ -269,7 +269,7 @@ TEST(CaseParse, YamlSyntaxAndTypes) {
   EXPECT_EQ(parse_error(kHead + "params: [1]\ntensors: {y: {dtype: f32, shape: [1], role: output}}\n"),
             "t.yaml:4:9: error: params: expected a mapping of kernel parameter names to values, got a sequence");
   EXPECT_EQ(parse_error("kernel: missing.s\nblock_dim: 0\ntensors: {y: {dtype: f32, shape: [1], role: output}}\n"),
-            "t.yaml:1:9: error: kernel: cannot read '" + data_dir() + "/missing.s'\n"
+            "t.yaml:1:9: error: kernel: cannot read '" + data_dir() + "/missing.s': cannot open: No such file or directory\n"
             "t.yaml:2:12: error: block_dim: value 0 is below the minimum 1");
 }
 

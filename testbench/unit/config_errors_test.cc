@@ -178,7 +178,7 @@ TEST(ConfigErrors, FileAndTopLevel) {
     load_config("/nonexistent/x.yaml");
     FAIL();
   } catch (const Error& e) {
-    EXPECT_STREQ(e.what(), "/nonexistent/x.yaml: error: cannot read the configuration file");
+    EXPECT_STREQ(e.what(), "/nonexistent/x.yaml: error: cannot read the configuration file: cannot open: No such file or directory");
   }
   EXPECT_EQ(error_of_text(""),
             "t.yaml:1:1: error: expected a mapping of sections (chip, buffers, ...), got nothing");

@@ -75,8 +75,8 @@ TEST(L2Geometry, RejectsSizeNotMultipleOfGeometry) {
     FAIL();
   } catch (const Error& e) {
     EXPECT_STREQ(e.what(),
-                 "invalid L2 configuration (size 1000, ways 4, line 512, slices 2): size must be a "
-                 "multiple of line * ways * slices");
+                 "invalid L2 configuration: l2.size 1000 is not a multiple of l2.ways * l2.line * "
+                 "l2.slices = 4 * 512 * 2 = 4096");
   }
 }
 
