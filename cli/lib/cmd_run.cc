@@ -30,6 +30,10 @@ void register_run(CLI::App& app) {
                   "write stats.json, report.txt, config.yaml and the output tensors (.npy) here; "
                   "replaced only when the run completes");
   run->add_flag("--iss", o->iss, "run the functional ISS instead of the SystemC model (no timing)");
+  run->add_option("--race", o->race,
+                  "race / missing-synchronisation checker: error (exit 2 at the first race or flag left "
+                  "set), warn (print the findings, go on) or off; default error with --iss, off on SystemC")
+      ->check(CLI::IsMember({"error", "warn", "off"}));
   run->add_flag("-q,--quiet", *quiet, "do not print the report");
   add_trace_options(*run, o->trace);  // --vcd, --trace, --instr-csv, --trace-window, --trace-select
   run->callback([o, quiet] {
@@ -43,6 +47,7 @@ void register_run(CLI::App& app) {
       std::cerr << (located ? "" : "error: ") << msg << "\n";
       throw CLI::RuntimeError(kExitBadInput);
     }
+    for (const std::string& w : r.warnings) std::cerr << "warning: " << w << "\n";
     if (!*quiet) std::cout << r.report << std::flush;
     if (r.exit_code != kExitPass) throw CLI::RuntimeError(r.exit_code);
   });

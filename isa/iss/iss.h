@@ -13,6 +13,11 @@
 // A round in which no unit progresses while some core has not ended is a deadlock: npu::Error
 // with a report of every blocked unit (core, pipe, pc, instruction, what it waits for). The
 // step limit (IssStats::steps) reports a hang the same way.
+//
+// The race checker (isa/check/race.h) is on by default (RaceMode::Error): a missing
+// set_flag/wait_flag, barrier or cross-core flag between two conflicting accesses, or a flag
+// left set at the end, ends the run with npu::Error; in Warn mode the findings are returned
+// in IssStats::race_findings instead.
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -21,6 +26,7 @@
 #include <vector>
 
 #include "hw/config/hw_config.h"
+#include "isa/check/race.h"
 #include "isa/program.h"
 #include "isa/sem/core_state.h"
 #include "isa/sem/dispatched.h"
@@ -42,6 +48,7 @@ struct IssStats {
   std::vector<CoreStats> cores;  // launch order
   uint64_t steps = 0;            // unit actions: instructions executed (any unit) + dispatches
   uint64_t rounds = 0;           // scheduler rounds
+  std::vector<std::string> race_findings;  // RaceMode::Warn: the race checker's findings
 };
 
 class Iss {
@@ -53,6 +60,7 @@ class Iss {
   ~Iss();
 
   void set_step_limit(uint64_t steps) { step_limit_ = steps; }  // default 2e9
+  void set_race_mode(check::RaceMode m) { race_mode_ = m; }      // default Error
   IssStats run();
 
   int num_cores() const { return static_cast<int>(cores_.size()); }
@@ -73,6 +81,8 @@ class Iss {
   uint64_t step_limit_ = 2000000000ull;
   std::vector<std::unique_ptr<Core>> cores_;
   std::unique_ptr<sem::CrossCoreHub> hub_;
+  check::RaceMode race_mode_ = check::RaceMode::Error;
+  std::unique_ptr<check::RaceChecker> race_;  // during run(), unless RaceMode::Off
   IssStats stats_;
 };
 
