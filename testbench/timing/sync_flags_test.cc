@@ -16,11 +16,12 @@ using isa::Dtype;
 using isa::Pipe;
 using ::testing::HasSubstr;
 
-hw::RunResult run_aiv1(const Code& aiv, std::vector<int64_t> params = {}, hw::HwConfig cfg = test_config()) {
+hw::RunResult run_aiv1(const Code& aiv, std::vector<int64_t> params = {}, hw::HwConfig cfg = test_config(),
+                       const hw::RunOptions& opt = {}) {
   cfg.chip.aiv_per_cluster = 1;
   isa::Program p = make_program("t", static_cast<int>(params.size()), nullptr, &aiv);
   sem::GlobalMemory gm(cfg.hbm.size);
-  return hw::run_systemc(cfg, p, gm, params, 1);
+  return hw::run_systemc(cfg, p, gm, params, 1, opt);
 }
 
 const nlohmann::json& pipe_stats(const hw::RunResult& r, int core, const char* pipe) {
@@ -50,6 +51,35 @@ TEST(SyncFlags, WithoutFlagsPipesOverlap) {
   Code c;
   c(Op::LDP, {R(1), 0})(Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})(Op::VADD, {Dtype::F32, 1024, 0, 0, 64})(Op::END);
   EXPECT_EQ(run_aiv1(c, {0}).total_cycles, 128u);
+}
+
+// The race checker on the model (off by default there): the unguarded program above reads UB
+// [0, 256) in the vadd (cycles 5..9) before the DMA's data lands (128); with the flags it is clean.
+TEST(SyncFlags, RaceCheckerOnTheModel) {
+  Code racy;
+  racy(Op::LDP, {R(1), 0})(Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})(Op::VADD, {Dtype::F32, 1024, 0, 0, 64})(Op::END);
+  hw::RunOptions opt;
+  opt.race = check::RaceMode::Error;
+  try {
+    run_aiv1(racy, {0}, test_config(), opt);
+    ADD_FAILURE() << "no race reported";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("race on UB [0, 256) of cluster0.aiv0:\n  cluster0.aiv0 MTE2 pc 1 (mov_gm_ub"));
+    EXPECT_THAT(e.what(), HasSubstr("cluster0.aiv0 VECTOR pc 2 (vadd.f32"));
+  }
+  opt.race = check::RaceMode::Warn;
+  hw::RunResult w = run_aiv1(racy, {0}, test_config(), opt);
+  EXPECT_EQ(w.race_findings.size(), 1u);
+  EXPECT_EQ(w.total_cycles, 128u);  // checking changes no timing
+  Code guarded;
+  guarded(Op::LDP, {R(1), 0})
+   (Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})
+   (Op::SET_FLAG, {Pipe::Mte2, Pipe::Vector, 0})
+   (Op::WAIT_FLAG, {Pipe::Mte2, Pipe::Vector, 0})
+   (Op::VADD, {Dtype::F32, 1024, 0, 0, 64})
+   (Op::END);
+  opt.race = check::RaceMode::Error;
+  EXPECT_EQ(run_aiv1(guarded, {0}, test_config(), opt).total_cycles, 133u);
 }
 
 TEST(SyncFlags, ScalarWaitsOnFlag) {
