@@ -17,4 +17,17 @@ int Program::param_index(const std::string& n) const {
   return -1;
 }
 
+std::string Program::where(CoreType t, uint32_t pc) const {
+  const CodeSection& sec = section(t);
+  if (pc >= sec.src.size()) return "";
+  const SourceLoc& l = sec.src[pc];
+  auto loc = [&](int f, int line) {
+    std::string name = f >= 0 && f < static_cast<int>(source_files.size()) ? source_files[f] : "?";
+    return name + ":" + std::to_string(line);
+  };
+  std::string s = loc(l.file, l.line);
+  if (l.via_file >= 0) s += " (via " + loc(l.via_file, l.via_line) + ")";
+  return s;
+}
+
 }  // namespace npu::isa

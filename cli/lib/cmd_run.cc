@@ -37,6 +37,10 @@ void register_run(CLI::App& app) {
     run->add_option_function<uint64_t>(
         opt, [limits, key = key](uint64_t n) { limits->emplace_back(key, std::to_string(n)); },
         "run limit: same as --set " + key + "=N (exit 2 when the run needs more; docs/config.md)");
+  run->add_option("--race", o->race,
+                  "race / missing-synchronisation checker: error (exit 2 at the first race or flag left "
+                  "set), warn (print the findings, go on) or off; default error with --iss, off on SystemC")
+      ->check(CLI::IsMember({"error", "warn", "off"}));
   run->add_flag("-q,--quiet", *quiet, "do not print the report");
   add_trace_options(*run, o->trace);  // --vcd, --trace, --instr-csv, --trace-window, --trace-select
   run->callback([o, quiet, limits] {
@@ -51,6 +55,7 @@ void register_run(CLI::App& app) {
       std::cerr << (located ? "" : "error: ") << msg << "\n";
       throw CLI::RuntimeError(kExitBadInput);
     }
+    for (const std::string& w : r.warnings) std::cerr << "warning: " << w << "\n";
     if (!*quiet) std::cout << r.report << std::flush;
     if (r.exit_code != kExitPass) throw CLI::RuntimeError(r.exit_code);
   });

@@ -11,6 +11,7 @@
 
 #include "hw/config/hw_config.h"
 #include "hw/top/trace_options.h"
+#include "isa/check/race.h"
 #include "isa/program.h"
 #include "isa/sem/gm.h"
 
@@ -30,6 +31,7 @@ struct SimRequest {
   int block_dim = 1;
   std::vector<RegionSpec> regions;  // same tensors as gm->regions(), with cache overrides
   hw::TraceOptions trace;           // SystemC only: trace files and per-label statistics
+  check::RaceMode race = check::RaceMode::Off;  // the race checker (isa/check/race.h)
 };
 
 // What a backend reports. Timed runs fill total_cycles; every JSON part is copied into
@@ -43,6 +45,7 @@ struct SimOutcome {
   nlohmann::json l2;      // {"hit_rate", "read_hits", ..., "bypass_reads", "bypass_writes", "regions": {...}}
   nlohmann::json hbm;     // {"bytes_read", "bytes_written", "gbps", "bytes_per_cycle", ...}
   nlohmann::json extra;   // other top-level stats.json keys (noc, gm_ports, iss, ...)
+  std::vector<std::string> race_findings;  // RaceMode::Warn
 };
 
 // Throws npu::Error for a kernel fault, deadlock or hang (with the simulator's report).

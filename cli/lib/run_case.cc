@@ -192,6 +192,7 @@ RunResult run_case(const RunOptions& o) {
   req.params = params;
   req.block_dim = spec.block_dim;
   req.trace = o.trace;
+  req.race = o.race.empty() ? (o.iss ? check::RaceMode::Error : check::RaceMode::Off) : check::parse_race_mode(o.race);
   if (o.iss && o.trace.writes_files()) throw Error("--vcd, --trace and --instr-csv need the SystemC model (not --iss)");
   // Per-label statistics whenever the kernel has semantic labels (stats.json "labels").
   req.trace.label_stats = !prog.aic.labels.empty() || !prog.aiv.labels.empty();
@@ -210,6 +211,7 @@ RunResult run_case(const RunOptions& o) {
     throw Error(std::string(e.what()) + "\nGM tensors of the case:" + map);
   }
   RunResult res;
+  res.warnings = sim.race_findings;
   std::map<std::string, std::string> golden_of;  // tensor -> golden output
   for (const auto& [gname, tname] : spec.golden.outputs) golden_of[tname] = gname;
   bool all_pass = true;
@@ -244,6 +246,8 @@ RunResult run_case(const RunOptions& o) {
                      {"config_overrides", o.sets},
                      {"var_overrides", o.vars},
                      {"mode", sim.mode},
+                     {"race_check", check::race_mode_name(req.race)},
+                     {"race_findings", sim.race_findings.size()},
                      {"block_dim", spec.block_dim},
                      {"description", spec.description}};
   s["clock_ghz"] = hw.chip.clock_ghz;

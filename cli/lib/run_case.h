@@ -33,6 +33,7 @@ struct RunOptions {
   std::vector<std::string> caches;  // per-tensor cache policy overrides "TENSOR=POLICY"
   std::string out_dir;              // "" = write no files
   bool iss = false;                 // functional ISS instead of the SystemC model
+  std::string race;                 // --race error|warn|off; "" = error on --iss, off on SystemC
   hw::TraceOptions trace;           // --vcd, --trace, --instr-csv, --trace-window, --trace-select
 };
 
@@ -50,6 +51,7 @@ struct RunResult {
   std::vector<OutputVerdict> verdicts;            // output tensors, file order
   std::map<std::string, golden::Tensor> outputs;  // final contents of the output tensors
   std::map<std::string, golden::Tensor> references;  // the golden of each compared output tensor
+  std::vector<std::string> warnings;  // --race warn: the race checker's findings
 };
 
 RunResult run_case(const RunOptions& opts);

@@ -8,8 +8,10 @@ namespace npu::cli {
 
 SimOutcome run_on_iss(const SimRequest& req) {
   iss::Iss sim(*req.hw, *req.program, *req.gm, req.params, req.block_dim);
+  sim.set_race_mode(req.race);
   iss::IssStats st = sim.run();
   SimOutcome out;
+  out.race_findings = st.race_findings;
   out.mode = "iss";
   for (const iss::CoreStats& c : st.cores) {
     nlohmann::json pipes = nlohmann::json::object();

@@ -10,9 +10,11 @@ SimOutcome run_on_systemc(const SimRequest& req) {
   for (const RegionSpec& r : req.regions)
     if (r.cache) ho.cache_policy[r.name] = *r.cache;
   ho.trace = req.trace;
+  ho.race = req.race;
   hw::RunResult r = hw::run_systemc(*req.hw, *req.program, *req.gm, req.params, req.block_dim, ho);
 
   SimOutcome out;
+  out.race_findings = r.race_findings;
   out.mode = "systemc";
   out.total_cycles = r.total_cycles;
   out.extra = nlohmann::json::object();

@@ -5,6 +5,7 @@
 #include "hw/core/pipe_unit.h"
 #include "hw/core/scalar_unit.h"
 #include "hw/top/trace_observer.h"
+#include "isa/check/race.h"
 #include "isa/sem/fault.h"
 #include "isa/sem/scalar.h"
 #include "isa/sem/sync.h"
@@ -87,6 +88,7 @@ void CoreModel::run_sync(const sem::DispatchedInstr& di, UnitCounters& c, UnitSt
       break;
     default: sem::fault(state.id, di, "internal: not a sync instruction");
   }
+  if (launch.race) launch.race->synced(state.id, di);
   const uint32_t cost = launch.hw.scalar.sync;
   if (TraceObserver* obs = launch.observer) {
     InstrRecord rec;

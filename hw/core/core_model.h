@@ -43,6 +43,7 @@ class CoreModel : public sc_core::sc_module {
   sem::CoreState state;
   const isa::CodeSection& code;
   sem::ExecContext exec;  // peers (a5 paths) are set by the chip top after construction
+  std::vector<sem::Access> accesses;  // of the last data effect, when race checking (exec.accesses)
 
   bool has_pipe(isa::Pipe p) const { return isa::core_has_pipe(state.id.type, p); }
 

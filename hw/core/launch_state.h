@@ -17,6 +17,11 @@
 namespace npu::hw {
 
 class TraceObserver;  // hw/top/trace_observer.h
+}  // namespace npu::hw
+namespace npu::check {
+class RaceChecker;  // isa/check/race.h
+}  // namespace npu::check
+namespace npu::hw {
 
 class LaunchState {
  public:
@@ -57,6 +62,8 @@ class LaunchState {
 
   // Tracing (hw/top/trace_observer.h): nullptr = off; each unit tests it once per instruction.
   TraceObserver* observer = nullptr;
+  // Race checking (isa/check/race.h): nullptr = off; fed at dispatch, sync, barrier and data effects.
+  check::RaceChecker* race = nullptr;
 
   int cores_total = 0, cores_ended = 0;
   uint64_t end_tick = 0;  // latest core end

@@ -3,6 +3,7 @@
 #include "hw/core/core_model.h"
 #include "hw/core/timing.h"
 #include "hw/top/trace_observer.h"
+#include "isa/check/race.h"
 #include "isa/error.h"
 #include "isa/sem/execute.h"
 #include "isa/sem/scalar.h"
@@ -68,7 +69,11 @@ void PipeUnit::execute_data(const sem::DispatchedInstr& di, UnitCounters& c) {
   // Not end - t0: with a quantum, issue() above may already have advanced time.
   const uint64_t now = CycleClock::now();
   if (end > now) sc_core::wait(sc_core::sc_time::from_value(end - now));
-  if (!L.timing_only) sem::execute(di, core_.exec);
+  if (!L.timing_only) {
+    core_.accesses.clear();
+    sem::execute(di, core_.exec);
+    if (L.race) L.race->executed(core_.state.id, di, core_.accesses);
+  }
   c.busy_cycles += (end - t0) / L.clock.period;
   c.stall_memory += mem_stall / L.clock.period;
   c.macs += macs_of(di, shape);

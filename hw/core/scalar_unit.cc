@@ -4,6 +4,7 @@
 #include "hw/core/core_model.h"
 #include "hw/core/timing.h"
 #include "hw/top/trace_observer.h"
+#include "isa/check/race.h"
 #include "isa/error.h"
 #include "isa/sem/scalar.h"
 
@@ -107,6 +108,7 @@ void ScalarUnit::run() {
                     StallReason::QueueFull, true);
             if (cost) sc_core::wait(sc_core::sc_time::from_value(cost));
           }
+          if (L.race) L.race->dispatched(cs.id, o.di);
           q.q.push_back(std::move(o.di));
           q.work.notify(sc_core::SC_ZERO_TIME);
           c.busy_cycles += cfg.dispatch;
@@ -127,6 +129,7 @@ void ScalarUnit::run() {
           st.has_cur = true;
           const uint64_t t0 = CycleClock::now();
           wait_drained(o.barrier, UnitWait::Barrier);
+          if (L.race) L.race->barrier(cs.id, o.barrier);
           if (TraceObserver* obs = L.observer)
             observe(obs, core_, in, &st.cur, cs.pc, CycleClock::now() / L.clock.period, cfg.sync,
                   (CycleClock::now() - t0) / L.clock.period, StallReason::Barrier, false);

@@ -87,6 +87,16 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
   SimContext ctx;  // first: the modules below die before it
   ChipTop top("top", hw, program, gm, params, block_dim, opt.timing_only);
   register_regions(top.mem(), gm, hw, opt);
+  std::unique_ptr<check::RaceChecker> race;
+  if (opt.race != check::RaceMode::Off) {
+    if (opt.timing_only) throw Error("race checking needs the data effects: not with a timing-only run");
+    std::vector<sem::CoreId> ids;
+    for (const auto& c : top.cores()) ids.push_back(c->state.id);
+    race = std::make_unique<check::RaceChecker>(program, ids, opt.race, &gm);
+    top.launch().race = race.get();
+    top.launch().hub.set_observer(race.get());
+    for (const auto& c : top.cores()) c->exec.accesses = &c->accesses;
+  }
   std::unique_ptr<TraceSession> trace;  // dies before top
   if (opt.trace.any()) {
     trace = std::make_unique<TraceSession>(opt.trace, top, program);  // before sc_start
@@ -112,6 +122,12 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
 
   top.total_cycles = L.end_tick / L.clock.period;
   RunResult r;
+  if (race) {
+    std::vector<const sem::CoreState*> states;
+    for (const auto& c : top.cores()) states.push_back(&c->state);
+    race->finish(states, L.hub);  // Error mode: throws for leftovers
+    r.race_findings = race->findings();
+  }
   r.stats = stats_json(top);
   r.total_cycles = top.total_cycles;
   r.clock_ghz = hw.chip.clock_ghz;

@@ -39,6 +39,7 @@
 
 #include "hw/config/hw_config.h"
 #include "hw/top/trace_options.h"
+#include "isa/check/race.h"
 #include "isa/program.h"
 #include "isa/sem/gm.h"
 
@@ -55,6 +56,10 @@ struct RunOptions {
   // also when the run ends in a fault or deadlock; label statistics go into stats["labels"]
   // and the summary.
   TraceOptions trace;
+  // The race checker (isa/check/race.h): off by default on the model (it costs time); Error
+  // ends the run at the first race or leftover flag, Warn returns them in race_findings. Not
+  // with timing_only (there are no data effects to check).
+  check::RaceMode race = check::RaceMode::Off;
 };
 
 struct RunResult {
@@ -66,6 +71,7 @@ struct RunResult {
   uint64_t flops = 0;          // 2 * macs
   nlohmann::json stats;        // hw/top/stats_report.h layout
   std::string summary;         // human-readable summary of stats
+  std::vector<std::string> race_findings;  // RunOptions::race == Warn
 };
 
 RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::GlobalMemory& gm,

@@ -179,6 +179,8 @@ class Assembler {
     }
     uint32_t pc = static_cast<uint32_t>(cur_->sec->code.size());
     cur_->sec->code.push_back(Instr{});  // placeholder; replaced when the statement is valid
+    // Spliced line numbers for now; assemble() maps them to files (.include).
+    cur_->sec->src.push_back(s.def_line ? SourceLoc{0, s.def_line, 0, s.line} : SourceLoc{0, s.line, -1, 0});
     size_t dot = w.find('.');
     std::string mn = w.substr(0, dot);
     const InstrDef* d = find_mnemonic(mn);
@@ -359,6 +361,19 @@ AsmResult assemble(std::string_view source, std::string_view filename, Arch arch
   }
   AsmResult r;
   r.program = as.finish();
+  if (r.program) {
+    auto origin = [&](int spliced, int* file, int* line) {
+      if (spliced < 1 || spliced > static_cast<int>(map.origins.size())) return;
+      *file = map.origins[spliced - 1].file;
+      *line = map.origins[spliced - 1].line;
+    };
+    r.program->source_files = map.files;
+    for (CodeSection* sec : {&r.program->aic, &r.program->aiv})
+      for (SourceLoc& l : sec->src) {
+        origin(l.line, &l.file, &l.line);
+        if (l.via_file >= 0) origin(l.via_line, &l.via_file, &l.via_line);
+      }
+  }
   std::stable_sort(sink.diags.begin(), sink.diags.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return a.line != b.line ? a.line < b.line : a.col < b.col;
   });

@@ -175,7 +175,7 @@ class Expander {
       size_t at;
       std::string w = first_word(s.text, &at);
       auto label_only = [&] {
-        if (at > 0 && s.text.find(':') < at) emit(Stmt{s.text.substr(0, at), s.line, s.col0, s.macro_col, s.macro, s.scope});
+        if (at > 0 && s.text.find(':') < at) emit(Stmt{s.text.substr(0, at), s.line, s.col0, s.macro_col, s.macro, s.scope, s.def_line});
       };
       if (w == ".macro" || w == ".rept") {
         label_only();
@@ -306,6 +306,7 @@ class Expander {
       x.macro_col = s.col(at);
       x.macro = s.macro.empty() ? name : s.macro + " -> " + name;
       x.scope = s.scope;
+      x.def_line = b.def_line ? b.def_line : b.line;
       body.push_back(std::move(x));
     }
     run(body, depth + 1);

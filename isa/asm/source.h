@@ -28,6 +28,8 @@ struct Stmt {
   int macro_col = 1;     // column of the macro invocation (when col0 == 0)
   std::string macro;     // "m" or "outer -> inner" when produced by a macro
   ScopePtr scope;
+  int def_line = 0;      // when produced by a macro: the line of the innermost macro-body
+                         // statement it came from (`line` is then the outermost invocation)
   int col(size_t pos) const { return col0 ? col0 + static_cast<int>(pos) : macro_col; }
 };
 

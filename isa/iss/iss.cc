@@ -27,6 +27,7 @@ struct Iss::Core {
   const isa::CodeSection* code;
   std::array<std::deque<sem::DispatchedInstr>, isa::kNumPipes> q;
   sem::ExecContext ctx;
+  std::vector<sem::Access> accesses;  // of the last data instruction (race checker)
   CoreStats stats;
 
   bool drained(isa::PipeSel sel) const {
@@ -78,13 +79,16 @@ const sem::CoreState& Iss::core(int i) const { return cores_.at(i)->st; }
 
 // A sync op at the head of its pipe (or on the scalar unit): true when it completed.
 bool Iss::run_sync(Core& c, const sem::DispatchedInstr& di) {
+  bool done = true;
   switch (di.op()) {
-    case Op::SET_FLAG: sem::fire_flag(c.st, di); return true;
-    case Op::WAIT_FLAG: return sem::try_consume_flag(c.st, di);
-    case Op::CC_SET: hub_->set(c.st, di); return true;
-    case Op::CC_WAIT: return hub_->try_wait(c.st, di);
+    case Op::SET_FLAG: sem::fire_flag(c.st, di); break;
+    case Op::WAIT_FLAG: done = sem::try_consume_flag(c.st, di); break;
+    case Op::CC_SET: hub_->set(c.st, di); break;
+    case Op::CC_WAIT: done = hub_->try_wait(c.st, di); break;
     default: sem::fault(c.st.id, di, "internal: not a sync instruction");
   }
+  if (done && race_) race_->synced(c.st.id, di);
+  return done;
 }
 
 bool Iss::step_scalar_unit(Core& c) {
@@ -95,6 +99,7 @@ bool Iss::step_scalar_unit(Core& c) {
   switch (o.kind) {
     case K::Next: break;
     case K::Dispatch:
+      if (race_) race_->dispatched(c.st.id, o.di);
       c.q[static_cast<int>(o.pipe)].push_back(std::move(o.di));
       c.st.pc = o.next_pc;
       return true;
@@ -103,6 +108,7 @@ bool Iss::step_scalar_unit(Core& c) {
       break;
     case K::Barrier:
       if (!c.drained(o.barrier)) return false;
+      if (race_) race_->barrier(c.st.id, o.barrier);
       break;
     case K::End:
       if (!c.drained(isa::PipeSel::All)) return false;
@@ -121,7 +127,9 @@ bool Iss::step_pipe(Core& c, int pipe) {
   if (sem::is_sync_op(di.op())) {
     if (!run_sync(c, di)) return false;
   } else {
+    c.accesses.clear();
     sem::execute(di, c.ctx);
+    if (race_) race_->executed(c.st.id, di, c.accesses);
   }
   q.pop_front();
   ++c.stats.instrs[pipe];
@@ -130,6 +138,14 @@ bool Iss::step_pipe(Core& c, int pipe) {
 
 IssStats Iss::run() {
   stats_ = IssStats{};
+  race_.reset();
+  if (race_mode_ != check::RaceMode::Off) {
+    std::vector<sem::CoreId> ids;
+    for (const auto& c : cores_) ids.push_back(c->st.id);
+    race_ = std::make_unique<check::RaceChecker>(program_, ids, race_mode_, &gm_);
+  }
+  hub_->set_observer(race_.get());
+  for (auto& c : cores_) c->ctx.accesses = race_ ? &c->accesses : nullptr;
   for (;;) {
     bool progress = false, live = false;
     for (auto& cp : cores_) {
@@ -154,6 +170,12 @@ IssStats Iss::run() {
       throw Error("deadlock in '" + program_.name + "': no unit can progress\n" + blocked_report());
   }
   for (const auto& c : cores_) stats_.cores.push_back(c->stats);
+  if (race_) {
+    std::vector<const sem::CoreState*> states;
+    for (const auto& c : cores_) states.push_back(&c->st);
+    race_->finish(states, *hub_);
+    stats_.race_findings = race_->findings();
+  }
   return stats_;
 }
 

@@ -14,6 +14,11 @@
 // with a report of every blocked unit (core, pipe, pc, instruction, what it waits for). More
 // than sim.max_instructions instructions issued by the scalar units (IssStats::issued: every
 // executed instruction once, dispatched or not) ends the run the same way, as a hang.
+//
+// The race checker (isa/check/race.h) is on by default (RaceMode::Error): a missing
+// set_flag/wait_flag, barrier or cross-core flag between two conflicting accesses, or a flag
+// left set at the end, ends the run with npu::Error; in Warn mode the findings are returned
+// in IssStats::race_findings instead.
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -22,6 +27,7 @@
 #include <vector>
 
 #include "hw/config/hw_config.h"
+#include "isa/check/race.h"
 #include "isa/program.h"
 #include "isa/sem/core_state.h"
 #include "isa/sem/dispatched.h"
@@ -44,6 +50,7 @@ struct IssStats {
   uint64_t steps = 0;            // unit actions: instructions executed (any unit) + dispatches
   uint64_t issued = 0;           // instructions the scalar units moved past (the run limit's count)
   uint64_t rounds = 0;           // scheduler rounds
+  std::vector<std::string> race_findings;  // RaceMode::Warn: the race checker's findings
 };
 
 class Iss {
@@ -54,6 +61,7 @@ class Iss {
       std::vector<int64_t> params, int block_dim);
   ~Iss();
 
+  void set_race_mode(check::RaceMode m) { race_mode_ = m; }      // default Error
   IssStats run();
 
   const sem::CoreState& core(int i) const;
@@ -71,6 +79,8 @@ class Iss {
   int block_dim_;
   std::vector<std::unique_ptr<Core>> cores_;
   std::unique_ptr<sem::CrossCoreHub> hub_;
+  check::RaceMode race_mode_ = check::RaceMode::Error;
+  std::unique_ptr<check::RaceChecker> race_;  // during run(), unless RaceMode::Off
   IssStats stats_;
 };
 

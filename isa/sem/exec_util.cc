@@ -37,12 +37,16 @@ uint8_t* Exec::local_strided(Buffer b, uint64_t base, uint64_t n, uint64_t strid
   if (end > buf.size())
     bad(name + (write ? " write [" : " read [") + std::to_string(base) + ", " + u128(end) +
         ") out of bounds (" + name + " is " + std::to_string(buf.size()) + " bytes)");
+  if (ctx.accesses) ctx.accesses->push_back(Access{false, write, b, c.id, base, n, stride, len});
   return buf.data() + base;
 }
 
 void Exec::gm_check(uint64_t addr, uint64_t bytes, bool write) const {
   const GlobalMemory& gm = *ctx.gm;
-  if (gm.access_ok(addr, bytes)) return;
+  if (gm.access_ok(addr, bytes)) {
+    if (ctx.accesses && bytes) ctx.accesses->push_back(Access{true, write, Buffer::Ub, core.id, addr, 1, 0, bytes});
+    return;
+  }
   std::string range = std::string(write ? "GM write [" : "GM read [") + hex(addr) + ", " +
                       (addr + bytes < addr ? std::string("beyond 2^64") : hex(addr + bytes)) + ")";
   if (gm.capacity() && (addr + bytes < addr || addr + bytes > gm.capacity()))

@@ -46,6 +46,17 @@
 
 namespace npu::sem {
 
+// One local-buffer or GM access of an instruction's data effect, exactly as the checks above
+// see it: n rows/bursts of len bytes whose starts are stride bytes apart (n = 1: one range).
+// This is the instruction's footprint for the race checker (isa/check/race.h).
+struct Access {
+  bool gm = false;
+  bool write = false;
+  Buffer buffer = Buffer::Ub;  // local accesses: which buffer of which core
+  CoreId owner;
+  uint64_t base = 0, n = 1, stride = 0, len = 0;
+};
+
 struct ExecContext {
   CoreState* core = nullptr;                // the executing core
   GlobalMemory* gm = nullptr;
@@ -54,6 +65,8 @@ struct ExecContext {
   // the launch has no such core (a fault if an instruction needs it).
   CoreState* cluster_aic = nullptr;
   std::vector<CoreState*> cluster_aiv;
+  // When set, execute() appends every access it makes (after its checks pass).
+  std::vector<Access>* accesses = nullptr;
 };
 
 // Throws npu::Error (fault text) for sync/scalar ops and every violation listed above.

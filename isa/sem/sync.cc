@@ -85,6 +85,7 @@ void CrossCoreHub::contribute(int kind, const CoreId& setter, int id,
     if (p == 0) return;
   for (int& p : pend) --p;
   for (const CoreId& t : targets) ++counters_[index(t)][id];
+  if (observer_) observer_->cc_released(kind, id, group, targets);
 }
 
 void CrossCoreHub::set(const CoreState& core, const DispatchedInstr& di) {
@@ -109,7 +110,9 @@ void CrossCoreHub::set(const CoreState& core, const DispatchedInstr& di) {
     case 2:
       if (aic) {
         if (!has_aiv_) fault(me, di, "cc_set mode 2 on an AIC, but the launch has no AIV cores");
-        for (const CoreId& t : members(1, me)) ++counters_[index(t)][id];
+        auto targets = members(1, me);
+        for (const CoreId& t : targets) ++counters_[index(t)][id];
+        if (observer_) observer_->cc_released(2, id, {me}, targets);
       } else {
         if (!has_aic_) fault(me, di, "cc_set mode 2 on an AIV, but the launch has no AIC cores");
         contribute(2, me, id, members(2, me), {CoreId{me.cluster, isa::CoreType::Aic, 0}});

@@ -37,6 +37,15 @@ bool try_consume_flag(CoreState& core, const DispatchedInstr& di);
 // "MTE2 -> VECTOR id 0"
 std::string flag_name(isa::Pipe src, isa::Pipe dst, int id);
 
+// Told of every release of cross-core flag units (the race checker, isa/check/race.h): one
+// set of `mode` and `id` by each core of `from` (its oldest unreleased one) made the counter
+// `id` of every core of `to` gain 1.
+class CrossCoreObserver {
+ public:
+  virtual ~CrossCoreObserver() = default;
+  virtual void cc_released(int mode, int id, const std::vector<CoreId>& from, const std::vector<CoreId>& to) = 0;
+};
+
 class CrossCoreHub {
  public:
   // The cores of a launch: `clusters` clusters, each with an AIC if has_aic and
@@ -49,6 +58,7 @@ class CrossCoreHub {
   bool try_wait(const CoreState& core, const DispatchedInstr& di);
 
   int counter(const CoreId& core, int id) const;
+  void set_observer(CrossCoreObserver* obs) { observer_ = obs; }
   // For deadlock reports: why `core` cannot pass cc_wait id, e.g.
   // "cross-core flag 3 is 0; pending mode 2 group of cluster0 AIVs: set by cluster0.aiv0, waiting for cluster0.aiv1".
   std::string explain_wait(const CoreId& core, int id) const;
@@ -65,6 +75,7 @@ class CrossCoreHub {
   // Pending sets of a release group: key (group kind, cluster or -1, core type, id) ->
   // per-member count of sets not yet released, in group-member order.
   std::map<std::tuple<int, int, int, int>, std::vector<int>> pending_;
+  CrossCoreObserver* observer_ = nullptr;
 };
 
 }  // namespace npu::sem

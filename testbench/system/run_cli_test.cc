@@ -97,6 +97,33 @@ TEST_F(RunCli, GoodCaseOnTheIss) {
   EXPECT_NE(out_.find("Result: PASS (1 of 1 compared outputs pass)"), std::string::npos) << out_;
 }
 
+// --race: the test kernel without its MTE2 -> VECTOR flag pair. On the ISS the checker is on
+// (exit 2 naming both instructions and their lines); --race=warn prints it and goes on; on
+// SystemC it is off unless asked for.
+TEST_F(RunCli, RaceCheckerOnTheCli) {
+  std::string kernel = slurp(data("run_rmsnorm.s"));
+  for (const std::string line : {"    set_flag  mte2, vector, 0\n", "    wait_flag mte2, vector, 0\n"}) {
+    size_t at = kernel.find(line);
+    ASSERT_NE(at, std::string::npos) << line;
+    kernel.erase(at, line.size());
+  }
+  std::ofstream(path("racy.s")) << kernel;
+  std::string text = slurp(data("run_rmsnorm.yaml"));
+  size_t k = text.find("kernel:");
+  ASSERT_NE(k, std::string::npos);
+  text.replace(k, text.find('\n', k) - k, "kernel: " + path("racy.s"));
+  std::ofstream(path("case.yaml")) << text;
+  EXPECT_EQ(run(path("case.yaml") + " --iss -q --config " + config()), 2);
+  EXPECT_NE(err_.find("error: race on UB ["), std::string::npos) << err_;
+  EXPECT_NE(err_.find("racy.s:"), std::string::npos) << err_;
+  EXPECT_NE(run(path("case.yaml") + " --iss -q --race=warn --config " + config()), 2) << err_;
+  EXPECT_NE(err_.find("warning: race on UB ["), std::string::npos) << err_;
+  EXPECT_NE(run(path("case.yaml") + " -q --config " + config()), 2) << err_;
+  EXPECT_EQ(err_.find("race"), std::string::npos) << err_;
+  EXPECT_EQ(run(path("case.yaml") + " -q --race=error --config " + config()), 2);
+  EXPECT_NE(err_.find("error: race on UB ["), std::string::npos) << err_;
+}
+
 TEST_F(RunCli, GoodCaseOnSystemC) {
   ASSERT_EQ(run(data("run_rmsnorm.yaml") + " --config " + config() + " --out " + path("out")), 0) << err_;
   check_good_outputs(path("out"));

@@ -16,29 +16,33 @@ using isa::Dtype;
 using isa::Pipe;
 using ::testing::HasSubstr;
 
-hw::RunResult run_aiv1(const Code& aiv, std::vector<int64_t> params = {}, hw::HwConfig cfg = test_config()) {
+hw::RunResult run_aiv1(const Code& aiv, std::vector<int64_t> params = {}, hw::HwConfig cfg = test_config(),
+                       const hw::RunOptions& opt = {}) {
   cfg.chip.aiv_per_cluster = 1;
   isa::Program p = make_program("t", static_cast<int>(params.size()), nullptr, &aiv);
   sem::GlobalMemory gm(cfg.hbm.size);
-  return hw::run_systemc(cfg, p, gm, params, 1);
+  return hw::run_systemc(cfg, p, gm, params, 1, opt);
 }
 
 const nlohmann::json& pipe_stats(const hw::RunResult& r, int core, const char* pipe) {
   return r.stats["cores"][core]["pipes"][pipe];
 }
 
+// A 512-byte GM -> UB load at 0, then vadd.f32 of 64 elements of it into `dst`, with or
+// without the MTE2 -> VECTOR flag pair between them.
+Code dma_then_vadd(int64_t dst, bool flags) {
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0});
+  if (flags) c(Op::SET_FLAG, {Pipe::Mte2, Pipe::Vector, 0})(Op::WAIT_FLAG, {Pipe::Mte2, Pipe::Vector, 0});
+  c(Op::VADD, {Dtype::F32, dst, 0, 0, 64})(Op::END);
+  return c;
+}
+
 TEST(SyncFlags, WaitFlagOrdersVectorAfterDma) {
   // ldp 1 + dispatch: DMA [2,128); set_flag queued in MTE2 fires at 128, retires 129.
   // wait_flag reaches VECTOR at 4 and blocks until 128 (flag_wait 124), + sync 1 -> 129;
   // vadd [129,133). Without the flags the vadd would run at 5..9 and the total would be 128.
-  Code c;
-  c(Op::LDP, {R(1), 0})
-   (Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})
-   (Op::SET_FLAG, {Pipe::Mte2, Pipe::Vector, 0})
-   (Op::WAIT_FLAG, {Pipe::Mte2, Pipe::Vector, 0})
-   (Op::VADD, {Dtype::F32, 256, 0, 0, 64})
-   (Op::END);
-  hw::RunResult r = run_aiv1(c, {0});
+  hw::RunResult r = run_aiv1(dma_then_vadd(256, true), {0});
   EXPECT_EQ(r.total_cycles, 133u);
   EXPECT_EQ(pipe_stats(r, 0, "VECTOR")["stall_flag_wait"], 124);
   EXPECT_EQ(pipe_stats(r, 0, "VECTOR")["busy_cycles"], 5);   // wait_flag 1 + vadd 4
@@ -47,9 +51,28 @@ TEST(SyncFlags, WaitFlagOrdersVectorAfterDma) {
 }
 
 TEST(SyncFlags, WithoutFlagsPipesOverlap) {
-  Code c;
-  c(Op::LDP, {R(1), 0})(Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})(Op::VADD, {Dtype::F32, 1024, 0, 0, 64})(Op::END);
-  EXPECT_EQ(run_aiv1(c, {0}).total_cycles, 128u);
+  EXPECT_EQ(run_aiv1(dma_then_vadd(1024, false), {0}).total_cycles, 128u);
+}
+
+// The race checker on the model (off by default there): the unguarded program above reads UB
+// [0, 256) in the vadd (cycles 5..9) before the DMA's data lands (128); with the flags it is clean.
+TEST(SyncFlags, RaceCheckerOnTheModel) {
+  const Code racy = dma_then_vadd(1024, false);
+  hw::RunOptions opt;
+  opt.race = check::RaceMode::Error;
+  try {
+    run_aiv1(racy, {0}, test_config(), opt);
+    ADD_FAILURE() << "no race reported";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("race on UB [0, 256) of cluster0.aiv0:\n  cluster0.aiv0 MTE2 pc 1 (mov_gm_ub"));
+    EXPECT_THAT(e.what(), HasSubstr("cluster0.aiv0 VECTOR pc 2 (vadd.f32"));
+  }
+  opt.race = check::RaceMode::Warn;
+  hw::RunResult w = run_aiv1(racy, {0}, test_config(), opt);
+  EXPECT_EQ(w.race_findings.size(), 1u);
+  EXPECT_EQ(w.total_cycles, 128u);  // checking changes no timing
+  opt.race = check::RaceMode::Error;
+  EXPECT_EQ(run_aiv1(dma_then_vadd(1024, true), {0}, test_config(), opt).total_cycles, 133u);
 }
 
 TEST(SyncFlags, ScalarWaitsOnFlag) {

@@ -1,0 +1,112 @@
+// The race checker's full mutation sweep: for linear, rmsnorm and rmsnorm_linear, every pair
+// of a set_flag and a wait_flag source line of the same flag (src, dst, id) is deleted in one
+// mutant (testbench/support/sync_mutation.h), and every mutant must be reported at one of the
+// kernel's shapes (a race, a flag left set, a deadlock or a fault); none may pass silently.
+// Also: every shipped case (kernels/cases/*.yaml) is race-free on the ISS.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "cli/lib/run_case.h"
+#include "testbench/support/kernel_harness.h"
+#include "testbench/support/sync_mutation.h"
+
+namespace npu::test {
+namespace {
+
+class RaceMutants : public ::testing::TestWithParam<const char*> {};
+
+// Provably benign deletions. rmsnorm_linear runs the shared RMSNorm macros without beta and
+// without the rstd output (rOpt = variant | OPT_GAMMA, kernels/rmsnorm_linear.s): the beta
+// staging flag (MTE2 <-> VECTOR id 2, load_vec ... 2) and the rstd store flags (VECTOR <-> MTE3
+// id 1) guard code that never runs, and are otherwise only preset and drained, so deleting any
+// pair of their set_flag / wait_flag lines changes nothing the kernel does.
+//
+// And one pairing: rmsnorm_linear's preset of L1 stage 0 (set_flag mte1, mte2, 0 before the
+// loop) is consumed by the wait_flag of macro stage_1, the prologue's first W fill of stage 0,
+// and by nothing else (later fills of stage 0 wait in stage_0 for MTE1's free_stage sets). The
+// first fill has no earlier access of the stage to be ordered after, and every later set still
+// meets its own wait, so deleting exactly this pair orders nothing differently.
+bool preset_and_first_fill(const std::string& kernel, const SyncMutant& m) {
+  return kernel == "rmsnorm_linear" && m.name == "aic: set_flag MTE1 -> MTE2 id 0 at rmsnorm_linear.s:368 + "
+                                                 "wait_flag at rmsnorm_linear.s:145";
+}
+
+bool benign(const std::string& kernel, const SyncMutant& m) {
+  if (preset_and_first_fill(kernel, m)) return true;
+  if (kernel != "rmsnorm_linear") return false;
+  for (const char* f : {"MTE2 -> VECTOR id 2", "VECTOR -> MTE2 id 2", "MTE3 -> VECTOR id 1", "VECTOR -> MTE3 id 1"})
+    if (m.name.find(std::string("set_flag ") + f + " ") != std::string::npos) return true;
+  return false;
+}
+
+TEST_P(RaceMutants, EveryFlagPairDeletionIsReported) {
+  const std::string kernel = GetParam();
+  std::vector<SyncMutant> mutants = flag_pair_mutants(load_kernel(kernel));
+  ASSERT_FALSE(mutants.empty());
+  std::map<RunVerdict, int> count;
+  int benign_n = 0;
+  for (const SyncMutant& m : mutants) {
+    std::string msg;
+    RunVerdict v = judge_mutant(kernel, m.program, &msg);
+    ++count[v];
+    if (v == RunVerdict::Clean && benign(kernel, m)) {
+      ++benign_n;  // see OnlyPresetAndDrainOfTheBenignFlagsRun: asserted, not skipped
+      continue;
+    }
+    EXPECT_NE(v, RunVerdict::Clean) << m.name << " (set reached: " << reaches(kernel, m.program, m.type, m.set_pcs)
+                                    << ", wait reached: " << reaches(kernel, m.program, m.type, m.wait_pcs) << ")";
+  }
+  std::string summary = kernel + ": " + std::to_string(mutants.size()) + " mutants:";
+  for (const auto& [v, n] : count) summary += std::string(" ") + verdict_name(v) + " " + std::to_string(n);
+  summary += " (of the clean ones, provably benign: " + std::to_string(benign_n) + ")";
+  std::printf("%s\n", summary.c_str());
+  if (kernel == "rmsnorm_linear") EXPECT_EQ(benign_n, 7) << summary;  // the 6 dead-flag pairs + preset_and_first_fill
+  EXPECT_GT(count[RunVerdict::Race], 0) << summary;
+}
+
+// The benign flags of rmsnorm_linear: of all their set_flag / wait_flag lines, at most one set
+// (the preset in rms_setup) and one wait (the drain before `end`) ever run, at any shape.
+TEST(RaceMutantsBenign, OnlyPresetAndDrainOfTheBenignFlagsRun) {
+  const std::string kernel = "rmsnorm_linear";
+  std::map<std::string, std::pair<std::set<std::vector<uint32_t>>, std::set<std::vector<uint32_t>>>> sites;
+  isa::Program p = load_kernel(kernel);
+  for (const SyncMutant& m : flag_pair_mutants(p))
+    if (benign(kernel, m) && !preset_and_first_fill(kernel, m)) {
+      std::string flag = m.name.substr(0, m.name.find(" at "));
+      sites[flag].first.insert(m.set_pcs);
+      sites[flag].second.insert(m.wait_pcs);
+    }
+  ASSERT_EQ(sites.size(), 4u);
+  for (const auto& [flag, sw] : sites) {
+    int sets = 0, waits = 0;
+    for (const auto& pcs : sw.first) sets += reaches(kernel, p, isa::CoreType::Aiv, pcs);
+    for (const auto& pcs : sw.second) waits += reaches(kernel, p, isa::CoreType::Aiv, pcs);
+    EXPECT_LE(sets, 1) << flag;
+    EXPECT_EQ(waits, sets) << flag;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, RaceMutants, ::testing::Values("linear", "rmsnorm", "rmsnorm_linear"));
+
+TEST(RaceCases, EveryShippedCaseIsRaceFreeOnTheIss) {
+  int n = 0;
+  for (const auto& e : std::filesystem::directory_iterator(source_dir() + "/kernels/cases")) {
+    if (e.path().extension() != ".yaml") continue;
+    cli::RunOptions o;
+    o.case_path = e.path().string();
+    o.config_path = source_dir() + "/configs/ascend910b.yaml";
+    o.iss = true;
+    o.race = "error";
+    cli::RunResult r = cli::run_case(o);  // a race or a flag left set throws
+    EXPECT_EQ(r.exit_code, cli::kExitPass) << o.case_path;
+    EXPECT_TRUE(r.warnings.empty());
+    ++n;
+  }
+  EXPECT_GE(n, 3);
+}
+
+}  // namespace
+}  // namespace npu::test

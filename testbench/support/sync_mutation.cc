@@ -1,0 +1,167 @@
+#include "testbench/support/sync_mutation.h"
+
+#include <map>
+#include <tuple>
+
+#include "isa/error.h"
+#include "isa/iss/iss.h"
+#include "isa/sem/core_state.h"
+#include "isa/sem/sync.h"
+#include "testbench/support/kernel_harness.h"
+
+namespace npu::test {
+
+using isa::Op;
+using num::Dtype;
+
+namespace {
+
+// A source line as a kernel author sees it: the path from "kernels/" on.
+std::string line_name(const isa::Program& p, const isa::SourceLoc& l) {
+  std::string f = l.file >= 0 && l.file < static_cast<int>(p.source_files.size()) ? p.source_files[l.file] : "?";
+  size_t k = f.rfind("kernels/");
+  return (k == std::string::npos ? f : f.substr(k + 8)) + ":" + std::to_string(l.line);
+}
+
+const hw::HwConfig& tiny() {
+  static const hw::HwConfig cfg = load_repo_config("tiny");
+  return cfg;
+}
+
+}  // namespace
+
+std::vector<SyncMutant> flag_pair_mutants(const isa::Program& p) {
+  std::vector<SyncMutant> out;
+  for (isa::CoreType type : {isa::CoreType::Aic, isa::CoreType::Aiv}) {
+    const isa::CodeSection& sec = p.section(type);
+    if (!sec.present) continue;
+    if (sec.src.size() != sec.code.size()) throw Error("flag_pair_mutants: the program has no source map");
+    // (flag, written file, line) -> pcs, for the sets and the waits.
+    using Site = std::tuple<int, int, int>;
+    std::map<Site, std::vector<uint32_t>> sets, waits;
+    for (uint32_t pc = 0; pc < sec.code.size(); ++pc) {
+      const isa::Instr& in = sec.code[pc];
+      if (in.op != Op::SET_FLAG && in.op != Op::WAIT_FLAG) continue;
+      const int flag = sem::flag_index(static_cast<isa::Pipe>(in.f[0].value), static_cast<isa::Pipe>(in.f[1].value),
+                                       static_cast<int>(in.f[2].value));
+      (in.op == Op::SET_FLAG ? sets : waits)[{flag, sec.src[pc].file, sec.src[pc].line}].push_back(pc);
+    }
+    for (const auto& [s, spcs] : sets)
+      for (const auto& [w, wpcs] : waits) {
+        if (std::get<0>(s) != std::get<0>(w)) continue;
+        SyncMutant m;
+        const isa::Instr& in = sec.code[spcs[0]];
+        m.name = std::string(isa::core_type_name(type)) + ": set_flag " +
+                 sem::flag_name(static_cast<isa::Pipe>(in.f[0].value), static_cast<isa::Pipe>(in.f[1].value),
+                                static_cast<int>(in.f[2].value)) +
+                 " at " + line_name(p, sec.src[spcs[0]]) + " + wait_flag at " + line_name(p, sec.src[wpcs[0]]);
+        m.program = p;
+        m.type = type;
+        m.set_pcs = spcs;
+        m.wait_pcs = wpcs;
+        isa::CodeSection& ms = type == isa::CoreType::Aic ? m.program.aic : m.program.aiv;
+        for (uint32_t pc : spcs) ms.code[pc] = isa::Instr{};  // nop
+        for (uint32_t pc : wpcs) ms.code[pc] = isa::Instr{};
+        out.push_back(std::move(m));
+      }
+  }
+  return out;
+}
+
+const char* verdict_name(RunVerdict v) {
+  switch (v) {
+    case RunVerdict::Clean: return "clean";
+    case RunVerdict::Race: return "race";
+    case RunVerdict::FlagLeftSet: return "flag left set";
+    case RunVerdict::Deadlock: return "deadlock";
+    default: return "fault";
+  }
+}
+
+RunVerdict classify_run(const std::string& e) {
+  if (e.empty()) return RunVerdict::Clean;
+  if (e.rfind("race on ", 0) == 0) return RunVerdict::Race;
+  if (e.rfind("synchronisation left pending", 0) == 0) return RunVerdict::FlagLeftSet;
+  if (e.rfind("deadlock", 0) == 0) return RunVerdict::Deadlock;
+  return RunVerdict::Fault;
+}
+
+namespace {
+struct Shape {
+  std::map<std::string, std::vector<int64_t>> tensors;  // GM parameter -> shape (bf16; rstd f32)
+  std::map<std::string, int64_t> scalars;
+  int block_dim = 1;
+};
+
+// Small shapes that together execute every sync path of the kernels (see testbench/kernels/iss_test.cc).
+std::vector<Shape> shapes(const std::string& kernel) {
+  const int64_t eps = f32_bits(1e-6f);
+  std::vector<Shape> v;
+  if (kernel == "linear") {
+    for (auto [M, K, N, bd] : std::vector<std::tuple<int64_t, int64_t, int64_t, int>>{
+             {7, 1024, 256, 2}, {300, 512, 272, 2}, {130, 7168, 48, 1},
+             {768, 256, 16, 1},     // 6 one-unit blocks: both L0C slots reused
+             {16, 4096, 256, 2}})   // 72 KiB L1 stages: all 6 of them, 16 chunks
+      v.push_back({{{"x", {M, K}}, {"w", {N, K}}, {"y", {M, N}}}, {{"M", M}, {"K", K}, {"N", N}}, bd});
+  } else if (kernel == "rmsnorm") {
+    for (auto [rows, D, variant, beta, bd] : std::vector<std::tuple<int64_t, int64_t, int, int, int>>{
+             {300, 512, 0, 1, 2}, {3, 16384, 1, 1, 2}, {5, 4144, 0, 0, 1}})
+      v.push_back({{{"x", {rows, D}}, {"gamma", {D}}, {"beta", {D}}, {"y", {rows, D}}, {"rstd", {rows, 1}}},
+                   {{"rows", rows}, {"D", D}, {"eps", eps}, {"variant", variant}, {"has_gamma", 1},
+                    {"has_beta", beta}, {"out_rstd", 1}, {"is_f16", 0}},
+                   bd});
+  } else if (kernel == "rmsnorm_linear") {
+    for (auto [M, K, N, variant, bd] : std::vector<std::tuple<int64_t, int64_t, int64_t, int, int>>{
+             {300, 512, 256, 0, 2}, {3, 7168, 64, 1, 1}, {16, 1024, 256, 1, 2},
+             {768, 256, 16, 0, 1}, {16, 4096, 256, 0, 2}})  // as for linear
+      v.push_back({{{"x", {M, K}}, {"gamma", {K}}, {"w", {N, K}}, {"y", {M, N}}, {"xn", {M, K}}},
+                   {{"M", M}, {"K", K}, {"N", N}, {"eps", eps}, {"variant", variant}},
+                   bd});
+  } else {
+    throw Error("no mutant shapes for kernel '" + kernel + "'");
+  }
+  return v;
+}
+}  // namespace
+
+int mutant_shapes(const std::string& kernel) { return static_cast<int>(shapes(kernel).size()); }
+
+std::string run_mutant(const std::string& kernel, const isa::Program& program, int shape) {
+  const Shape s = shapes(kernel).at(shape);
+  GmImage gm(tiny());
+  std::map<std::string, int64_t> values = s.scalars;
+  for (const auto& [name, dims] : s.tensors) values[name] = gm.alloc(name, name == "rstd" ? Dtype::F32 : Dtype::BF16, dims);
+  try {
+    iss::Iss sim(tiny(), program, gm.gm(), bind_params(program, values), s.block_dim);
+    sim.set_race_mode(check::RaceMode::Error);
+    sim.run();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+bool reaches(const std::string& kernel, const isa::Program& program, isa::CoreType type,
+             const std::vector<uint32_t>& pcs) {
+  isa::Program probe = program;
+  isa::CodeSection& sec = type == isa::CoreType::Aic ? probe.aic : probe.aiv;
+  isa::Instr div;
+  div.op = Op::DIV;  // div r0, r0, 0
+  div.f[2] = isa::Operand{false, 0};
+  for (uint32_t pc : pcs) sec.code[pc] = div;
+  for (int i = 0; i < mutant_shapes(kernel); ++i)
+    if (run_mutant(kernel, probe, i).find("division by zero") != std::string::npos) return true;
+  return false;
+}
+
+RunVerdict judge_mutant(const std::string& kernel, const isa::Program& program, std::string* message) {
+  for (int i = 0; i < mutant_shapes(kernel); ++i) {
+    std::string e = run_mutant(kernel, program, i);
+    if (e.empty()) continue;
+    if (message) *message = e;
+    return classify_run(e);
+  }
+  return RunVerdict::Clean;
+}
+
+}  // namespace npu::test
