@@ -19,7 +19,9 @@ L2Geometry L2Geometry::from(const L2Config& cfg) {
   if (sets > UINT32_MAX) fail("too many sets");
   if (cfg.slice_bytes_per_cycle <= 0) fail("slice_bytes_per_cycle must be > 0");
   if (cfg.mshrs_per_slice == 0) fail("mshrs_per_slice must be > 0");
-  return L2Geometry{cfg.line, cfg.slices, static_cast<uint32_t>(sets), cfg.ways};
+  return L2Geometry{cfg.line, cfg.slices, static_cast<uint32_t>(sets), cfg.ways,
+                    slice_mappings().make(cfg.slice_mapping, SliceShape{cfg.slices},
+                                          params_for(cfg.slice_mapping_params, cfg.slice_mapping))};
 }
 
 }  // namespace npu::hw
