@@ -52,8 +52,11 @@ class Registry {
     Factory make;
   };
 
-  // `what` names the part in error texts: "L2 replacement policy".
-  explicit Registry(std::string what) : what_(std::move(what)) {}
+  // `what` names the part in error texts: "L2 replacement policy". register_all adds the
+  // implementations (the generated register_listed).
+  explicit Registry(std::string what, void (*register_all)(Registry&) = nullptr) : what_(std::move(what)) {
+    if (register_all) register_all(*this);
+  }
 
   // A duplicate name (or parameter name) is a programming error, not bad input.
   void add(Entry e) {

@@ -2,19 +2,12 @@
 
 namespace npu::hw {
 
-// replacement_policies.inc is generated from hw/pluggable/*_policy.cc: NPUSIM_REGISTER(lru_policy) ...
-#define NPUSIM_REGISTER(stem) void register_##stem(ReplacementRegistry&);
+// Generated from the implementation files' names: register_listed() calls each register_<stem>.
+#define NPUSIM_REGISTRY ReplacementRegistry
 #include "replacement_policies.inc"
-#undef NPUSIM_REGISTER
 
 ReplacementRegistry& replacement_policies() {
-  static ReplacementRegistry registry = [] {
-    ReplacementRegistry r("L2 replacement policy");
-#define NPUSIM_REGISTER(stem) register_##stem(r);
-#include "replacement_policies.inc"
-#undef NPUSIM_REGISTER
-    return r;
-  }();
+  static ReplacementRegistry registry("L2 replacement policy", register_listed);
   return registry;
 }
 

@@ -53,13 +53,18 @@ std::string tiny_path() {
   return std::string(env ? env : NPUSIM_SOURCE_DIR) + "/configs/tiny.yaml";
 }
 
-std::string load_error(const std::vector<std::string>& sets) {
-  try {
-    load_config(tiny_path(), sets);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
+// The error text of loading tiny.yaml with `sets` (they must be bad).
+void expect_load_error(const std::vector<std::string>& sets, const std::string& text) {
+  EXPECT_THROW(
+      {
+        try {
+          load_config(tiny_path(), sets);
+        } catch (const Error& e) {
+          EXPECT_EQ(e.what(), text);
+          throw;
+        }
+      },
+      Error);
 }
 
 TEST(ReplacementRegistry, EveryPolicyBuildsWithItsDefaultsUnderItsName) {
@@ -98,9 +103,8 @@ TEST(ReplacementRegistry, SchemaChoicesDocsAndErrorTextComeFromTheRegistry) {
       EXPECT_NE(doc.find("`" + path + "`"), std::string::npos) << path;
     }
   }
-  EXPECT_EQ(load_error({"l2.replacement=fifo"}),
-            "--set l2.replacement=fifo: error: l2.replacement: 'fifo' is not one of: " +
-                replacement_policies().names_text());
+  expect_load_error({"l2.replacement=fifo"}, "--set l2.replacement=fifo: error: l2.replacement: 'fifo' is not one of: " +
+                                                  replacement_policies().names_text());
   EXPECT_NE(replacement_policies().names_text().find("test_mru"), std::string::npos);
 }
 
@@ -109,7 +113,7 @@ TEST(ReplacementRegistry, APolicyFromOneFileIsSelectableWithItsParameters) {
   EXPECT_EQ(c.l2.replacement, "test_mru");
   EXPECT_EQ(c.l2.replacement_params.at("test_mru").at("protect_region"), 3);
   EXPECT_TRUE(same_config(c, load_config_string(dump_resolved_yaml(c))));  // the dump carries it
-  EXPECT_EQ(load_error({"l2.replacement_params.test_mru.protect_region=1001"}),
+  expect_load_error({"l2.replacement_params.test_mru.protect_region=1001"},
             "--set l2.replacement_params.test_mru.protect_region=1001: error: "
             "l2.replacement_params.test_mru.protect_region: value 1001 is out of range [0, 1000]");
 
