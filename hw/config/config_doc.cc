@@ -69,7 +69,8 @@ std::string generate_config_markdown() {
       "the quotient (sets per slice) is a power of two; `l2.size / l2.line` is at most " +
       std::to_string(kMaxL2Lines) +
       " lines (the model keeps every line's tag on the host); `hbm.interleave` is a power of two and a "
-      "multiple of `l2.line`; `vector.repeat_bytes` is a power of two. The run and `npusim "
+      "multiple of `l2.line`; `vector.repeat_bytes` is a power of two; the parameters of the "
+      "selected replacement policy obey the policy's own rules (reported at the parameter). The run and `npusim "
       "config-check` apply the same rules. A config file is one YAML document (a second one is an "
       "error at its `---`).\n"
       "- **Overrides**: `--set key.path=value` (repeatable) is applied after the file with the same "

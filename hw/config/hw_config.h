@@ -71,12 +71,17 @@ struct L2Config {
   uint32_t ways = 1;
   uint32_t line = 512;           // bytes
   uint32_t slices = 1;           // address-interleaved by line
-  std::string replacement = "lru";  // by name: lru, srrip, random
+  std::string replacement = "lru";  // by name: a policy of replacement_policies()
+  // Policy name -> parameter -> value (keys l2.replacement_params.<policy>.<param>); a parameter
+  // absent here takes its registered default.
+  std::map<std::string, std::map<std::string, double>> replacement_params;
   uint32_t read_hit_latency = 1, write_hit_latency = 1;
   double slice_bytes_per_cycle = 1;
   uint32_t mshrs_per_slice = 1;
   bool warm = false;             // start with every line of the case's inputs resident (if they fit)
   uint64_t random_seed = 1;      // for the random replacement policy (deterministic)
+  std::string slice_mapping = "modulo";  // by name: a mapping of slice_mappings()
+  std::map<std::string, std::map<std::string, double>> slice_mapping_params;  // as replacement_params
 };
 
 struct HbmConfig {

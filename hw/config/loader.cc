@@ -14,6 +14,7 @@
 #include "hw/config/l2_rules.h"
 #include "hw/config/schema.h"
 #include "hw/config/yaml_document.h"
+#include "hw/pluggable/replacement_policy.h"
 #include "isa/error.h"
 
 namespace npu::hw {
@@ -353,6 +354,25 @@ class Loader {
     check(is_pow2(cfg_.vector.repeat_bytes), {"vector.repeat_bytes"},
           "must be a power of two, got " + std::to_string(cfg_.vector.repeat_bytes));
     cfg_.hbm.channel_bytes_per_cycle = h.bandwidth_gbps / cfg_.chip.clock_ghz / h.channels;
+    check_replacement_params();
+  }
+
+  // Rules between a policy's parameters live in its factory: build the chosen policy once and,
+  // if the factory refuses, blame the last parameter written out (later parameters are the ones
+  // bounded by earlier ones, as srrip's insert_rrpv by rrpv_bits), or the last --set of one.
+  void check_replacement_params() const {
+    const L2Config& l2 = cfg_.l2;
+    std::vector<std::string> keys;
+    for (const ParamSpec& p : replacement_policies().find(l2.replacement)->params) {
+      const std::string key = "l2.replacement_params." + l2.replacement + "." + p.name;
+      if (origin_.at(key) != name_ + " (default)") keys.insert(keys.begin(), key);
+    }
+    if (keys.empty()) return;  // the defaults are valid (the registry test builds every policy)
+    try {
+      make_replacement_policy(l2.replacement, PolicyShape{}, params_for(l2.replacement_params, l2.replacement));
+    } catch (const Error& e) {
+      check(false, keys, e.what());
+    }
   }
 
   std::string name_;

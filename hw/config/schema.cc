@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "hw/pluggable/replacement_policy.h"
+#include "hw/pluggable/slice_mapping.h"
+
 namespace npu::hw {
 namespace {
 
@@ -113,6 +116,53 @@ KeySpec arch_key() {
     return v;
   };
   return k;
+}
+
+// The choice of a pluggable part (l2.replacement, l2.slice_mapping): the names and their
+// descriptions come from its registry.
+template <class Registry, class Ref>
+KeySpec choice_key(std::string path, Ref ref, std::string desc, const Registry& r) {
+  desc += ", by name:";
+  for (const auto& e : r.entries()) desc += " `" + e.name + "`: " + e.description + ";";
+  desc.back() = '.';
+  desc += " Their parameters: " + path + "_params.<name>.<param>.";
+  return string_key(std::move(path), ref, std::move(desc), KeyType::Enum, r.names());
+}
+
+// One parameter of a part's implementation, `<section>.<implementation>.<param>`, filling
+// (L2Config::*params)[implementation][param]; optional, the registered default if absent.
+using ParamTables = std::map<std::string, std::map<std::string, double>>;
+KeySpec param_key(const std::string& section, ParamTables L2Config::*params, const std::string& impl,
+                  const ParamSpec& p) {
+  KeySpec k;
+  k.path = section + "." + impl + "." + p.name;
+  k.type = p.type == ParamSpec::Type::Int ? KeyType::Int : KeyType::Float;
+  k.min = p.min;
+  k.max = p.max;
+  k.description = impl + ": " + p.description;
+  const bool integer = k.type == KeyType::Int;
+  k.set = [params, impl, name = p.name, integer](HwConfig& c, const KeyValue& v) {
+    (c.l2.*params)[impl][name] = integer ? static_cast<double>(v.i) : v.f;
+  };
+  k.get = [params, impl, name = p.name, dflt = p.default_value](const HwConfig& c) {
+    const ParamTables& t = c.l2.*params;
+    auto it = t.find(impl);
+    KeyValue v;
+    v.f = it != t.end() && it->second.count(name) ? it->second.at(name) : dflt;
+    v.i = static_cast<int64_t>(v.f);
+    return v;
+  };
+  const std::string default_text =
+      integer ? std::to_string(static_cast<int64_t>(p.default_value)) : format_float(p.default_value);
+  return optional(std::move(k), default_text);
+}
+
+// The parameter keys of every implementation in r.
+template <class Registry>
+void add_param_keys(std::vector<KeySpec>& s, const std::string& section, ParamTables L2Config::*params,
+                    const Registry& r) {
+  for (const auto& e : r.entries())
+    for (const ParamSpec& p : e.params) s.push_back(param_key(section, params, e.name, p));
 }
 
 // vector.cycles_per_repeat.<class>: "<class>" holds the default, "<class>.<dtype>" overrides.
@@ -244,8 +294,9 @@ std::vector<KeySpec> build_schema() {
   s.push_back(size_key("l2.line", FIELD(l2.line), 32, 4096, "Line size (a power of two); GM traffic moves in lines."));
   s.push_back(int_key("l2.slices", FIELD(l2.slices), 1, 1024, "",
                       "Slices, address-interleaved by line; size / (ways * line * slices) sets per slice must be a power of two."));
-  s.push_back(string_key("l2.replacement", FIELD(l2.replacement), "Replacement policy, by name.",
-                         KeyType::Enum, {"lru", "srrip", "random"}));
+  s.push_back(choice_key("l2.slice_mapping", FIELD(l2.slice_mapping), "Address -> slice mapping", slice_mappings()));
+  add_param_keys(s, "l2.slice_mapping_params", &L2Config::slice_mapping_params, slice_mappings());
+  s.push_back(choice_key("l2.replacement", FIELD(l2.replacement), "Replacement policy", replacement_policies()));
   s.push_back(int_key("l2.read_hit_latency", FIELD(l2.read_hit_latency), 1, 100000, "cycles", "Read hit latency as seen by the requesting core."));
   s.push_back(int_key("l2.write_hit_latency", FIELD(l2.write_hit_latency), 1, 100000, "cycles", "Write latency until the write is acknowledged."));
   s.push_back(float_key("l2.slice_bytes_per_cycle", FIELD(l2.slice_bytes_per_cycle), 0.001, 65536, "B/cycle", "Data bandwidth of one slice."));
@@ -256,6 +307,7 @@ std::vector<KeySpec> build_schema() {
   s.push_back(optional(int_key("l2.random_seed", FIELD(l2.random_seed), 0, 4294967295.0, "",
                                "Seed of the random replacement policy (deterministic)."),
                        "1"));
+  add_param_keys(s, "l2.replacement_params", &L2Config::replacement_params, replacement_policies());
   // hbm
   s.push_back(size_key("hbm.size", FIELD(hbm.size), 1024, kMaxSize, "Capacity of global memory."));
   s.push_back(int_key("hbm.channels", FIELD(hbm.channels), 1, 1024, "", "Address-interleaved channels."));

@@ -22,7 +22,6 @@ struct CycleClock {
   }
   uint64_t ticks(double cycles) const { return static_cast<uint64_t>(std::llround(cycles * double(period))); }
   double cycles(uint64_t t) const { return double(t) / double(period); }
-  sc_core::sc_time period_time() const { return sc_core::sc_time::from_value(period); }
   static uint64_t now() { return sc_core::sc_time_stamp().value(); }
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "hw/mem/l2_protocol.h"
 #include "hw/mem/mem_extension.h"
 #include "isa/error.h"
 
@@ -15,7 +16,8 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2Config& cfg, const L2Geom
     : sc_module(name), target("target"), to_hbm("to_hbm"), cfg_(cfg), geo_(geo), index_(index),
       clock_(clock),
       tags_(geo.sets, geo.ways, geo.line,
-            make_replacement_policy(cfg.replacement, geo.sets, geo.ways, cfg.random_seed + index)),
+            make_replacement_policy(cfg.replacement, PolicyShape{geo.sets, geo.ways, cfg.random_seed + index},
+                                    params_for(cfg.replacement_params, cfg.replacement))),
       fill_ready_(size_t(geo.sets) * geo.ways, 0), mshrs_(cfg.mshrs_per_slice),
       read_hit_ticks_(clock.ticks(cfg.read_hit_latency)),
       write_hit_ticks_(clock.ticks(cfg.write_hit_latency)), stats_(std::string(basename())) {
@@ -37,7 +39,7 @@ L2Counters& L2Slice::region(uint32_t id) {
 void L2Slice::preload(uint64_t addr, uint32_t region_id) {
   const uint64_t block = geo_.block_of(addr);
   if (tags_.find(block) < 0) {
-    L2Tags::Fill f = tags_.insert(block, region_id, false);
+    L2Tags::Fill f = tags_.insert(block, L2Access{CacheHint::Normal, region_id, false}, false);
     fill_ready_[tags_.slot(block, f.way)] = 0;
   }
 }
@@ -59,7 +61,9 @@ uint64_t L2Slice::port(uint64_t at, uint64_t bytes) {
   return port_.fill(at, dur);
 }
 
-void L2Slice::evict(const L2Tags::Evicted& e, uint64_t at) {
+void L2Slice::installed(uint64_t block, const L2Outcome& o, uint64_t at) {
+  fill_ready_[tags_.slot(block, o.way)] = at;
+  const L2Tags::Evicted& e = o.evicted;
   if (!e.valid) return;
   ++counters_.evictions;
   ++region(e.region).evictions;
@@ -96,70 +100,59 @@ void L2Slice::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
   (write ? rc.bytes_written : rc.bytes_read) += n;
 
   const uint64_t block = geo_.block_of(addr);
-  const int found = tags_.find(block);
-  const bool hit = found >= 0;
-  const uint32_t way = hit ? uint32_t(found) : 0;
-  uint64_t ready = 0;  // when a present line's data is there (its fill may still be in flight)
-  if (hit) {
-    ready = fill_ready_[tags_.slot(block, way)];
-    if (ready > t) count(&L2Counters::hits_under_miss);
-  }
-  // Fetches the whole line through an MSHR and installs it; returns the fill time.
-  auto allocate_from_hbm = [&](bool dirty) {
+  const L2Outcome o = l2_access(tags_, block, L2Access{hint, region_id, write}, n == geo_.line);
+  // When a present line's data is there (its fill may still be in flight).
+  const uint64_t ready = o.present ? fill_ready_[tags_.slot(block, o.way)] : 0;
+  if (o.present && ready > t) count(&L2Counters::hits_under_miss);
+  // Reads the allocated line through an MSHR; it and its victim's write-back land at the fill.
+  auto fetch_line = [&] {
     ServerPool::Grant g = mshrs_.acquire(t);
     const uint64_t f = hbm(false, geo_.line_base(addr), geo_.line, g.start);
     mshrs_.hold(g, f);
-    L2Tags::Fill fill = tags_.insert(block, region_id, dirty);
-    fill_ready_[tags_.slot(block, fill.way)] = f;
-    evict(fill.evicted, f);
+    installed(block, o, f);
     return f;
   };
 
-  uint64_t done;
-  if (!write) {
-    if (hit) {
+  uint64_t done = 0;
+  switch (o.kind) {
+    case L2Outcome::Kind::ReadHit:
       count(&L2Counters::read_hits);
-      if (hint != CacheHint::NoneCacheable) tags_.touch(block, way);
       done = port(std::max(t, ready), n) + read_hit_ticks_;
-    } else if (hint == CacheHint::NoneCacheable) {
+      break;
+    case L2Outcome::Kind::BypassRead: {
       count(&L2Counters::bypass_reads);
       ServerPool::Grant g = mshrs_.acquire(t);
       const uint64_t f = hbm(false, addr, n, g.start);
       mshrs_.hold(g, f);
       done = port(f, n);
-    } else {
+      break;
+    }
+    case L2Outcome::Kind::ReadMiss:
       count(&L2Counters::read_misses);
-      done = port(allocate_from_hbm(false), n);
+      done = port(fetch_line(), n);
+      break;
+    case L2Outcome::Kind::BypassWrite: {
+      count(&L2Counters::bypass_writes);
+      const uint64_t arrived = port(t, n);
+      if (o.present) count(&L2Counters::writethrough_updates);
+      done = o.write_whole_line ? hbm(true, geo_.line_base(addr), geo_.line, std::max(arrived, ready))
+                                : hbm(true, addr, n, std::max(arrived, ready));
+      break;
     }
-  } else if (hint == CacheHint::NoneCacheable) {
-    count(&L2Counters::bypass_writes);
-    const uint64_t arrived = port(t, n);
-    if (hit) {
-      count(&L2Counters::writethrough_updates);
-      const bool was_dirty = tags_.dirty(block, way);
-      tags_.set_dirty(block, way, false);
-      done = was_dirty ? hbm(true, geo_.line_base(addr), geo_.line, std::max(arrived, ready))
-                       : hbm(true, addr, n, std::max(arrived, ready));
-    } else {
-      done = hbm(true, addr, n, arrived);
-    }
-  } else {
-    const uint64_t arrived = port(t, n);
-    if (hit) {
+    case L2Outcome::Kind::WriteHit:
       count(&L2Counters::write_hits);
-      tags_.touch(block, way);
-      tags_.set_dirty(block, way, true);
-      done = std::max(arrived, ready) + write_hit_ticks_;
-    } else if (n == geo_.line) {
+      done = std::max(port(t, n), ready) + write_hit_ticks_;
+      break;
+    case L2Outcome::Kind::WriteMiss: {
       count(&L2Counters::write_misses);
-      L2Tags::Fill fill = tags_.insert(block, region_id, true);
-      fill_ready_[tags_.slot(block, fill.way)] = arrived;
-      evict(fill.evicted, arrived);
-      done = arrived + write_hit_ticks_;
-    } else {
-      count(&L2Counters::write_misses);
-      const uint64_t f = allocate_from_hbm(true);
-      done = std::max(arrived, f) + write_hit_ticks_;
+      const uint64_t arrived = port(t, n);
+      if (o.fetch) {
+        done = std::max(arrived, fetch_line()) + write_hit_ticks_;
+      } else {
+        installed(block, o, arrived);
+        done = arrived + write_hit_ticks_;
+      }
+      break;
     }
   }
   p.set_response_status(tlm::TLM_OK_RESPONSE);

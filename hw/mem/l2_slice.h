@@ -1,6 +1,7 @@
 #pragma once
-// One L2 slice: the functional tags (L2Tags + replacement policy) in a thin TLM shell that
-// computes timing with resource timelines; no SystemC process, no wait(). A request is one L2
+// One L2 slice: the cache protocol (l2_access on L2Tags + replacement policy, no time) in a thin
+// TLM shell that turns its outcome into timing with resource timelines; no SystemC process, no
+// wait(). A request is one L2
 // line or part of one (it must not cross a line). Write-back, write-allocate.
 //
 // Timing of a request of n bytes arriving at t (all in cycles; port = n / slice_bytes_per_cycle
@@ -33,6 +34,7 @@
 #include "hw/config/hw_config.h"
 #include "hw/mem/cycle_clock.h"
 #include "hw/mem/l2_counters.h"
+#include "hw/mem/l2_protocol.h"
 #include "hw/mem/l2_tags.h"
 #include "hw/mem/mem_types.h"
 #include "hw/mem/stats.h"
@@ -64,7 +66,8 @@ class L2Slice : public sc_core::sc_module {
   void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
   uint64_t hbm(bool write, uint64_t addr, uint64_t bytes, uint64_t at);  // returns completion tick
   uint64_t port(uint64_t at, uint64_t bytes);                            // returns end of transfer
-  void evict(const L2Tags::Evicted& e, uint64_t at);
+  // An allocated line's data is present from `at`; its victim (if any) is evicted then.
+  void installed(uint64_t block, const L2Outcome& o, uint64_t at);
   L2Counters& region(uint32_t id);
 
   L2Config cfg_;

@@ -19,7 +19,7 @@ int L2Tags::find(uint64_t block) const {
   return -1;
 }
 
-L2Tags::Fill L2Tags::insert(uint64_t block, uint32_t region, bool dirty) {
+L2Tags::Fill L2Tags::insert(uint64_t block, const L2Access& a, bool dirty) {
   const uint32_t s = set_of(block);
   Line* set = &lines_[size_t(s) * ways_];
   Fill fill;
@@ -27,14 +27,14 @@ L2Tags::Fill L2Tags::insert(uint64_t block, uint32_t region, bool dirty) {
   for (uint32_t w = 0; w < ways_; ++w)
     if (!set[w].valid) { way = w; break; }
   if (way == ways_) {
-    way = policy_->victim(s);
+    way = policy_->victim(s, a);
     Line& v = set[way];
     fill.evicted = Evicted{true, v.dirty, v.tag * sets_ + s, v.region};
   } else {
     ++valid_count_;
   }
-  set[way] = Line{block / sets_, region, true, dirty};
-  policy_->reset(s, way);
+  set[way] = Line{block / sets_, a.region, true, dirty};
+  policy_->reset(s, way, a);
   fill.way = way;
   return fill;
 }

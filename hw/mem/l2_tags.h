@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "hw/mem/replacement_policy.h"
+#include "hw/pluggable/replacement_policy.h"
 
 namespace npu::hw {
 
@@ -34,9 +34,10 @@ class L2Tags {
 
   // The way holding block, or -1. No replacement update (call touch on a hit).
   int find(uint64_t block) const;
-  void touch(uint64_t block, uint32_t way) { policy_->touch(set_of(block), way); }
-  // Installs block (which must be absent): an invalid way if any, else the policy's victim.
-  Fill insert(uint64_t block, uint32_t region, bool dirty);
+  void touch(uint64_t block, uint32_t way, const L2Access& a) { policy_->touch(set_of(block), way, a); }
+  // Installs block (which must be absent) for access a (the line's region is a.region): an
+  // invalid way if any, else the policy's victim.
+  Fill insert(uint64_t block, const L2Access& a, bool dirty);
   // Drops block if present; returns what was dropped.
   Evicted invalidate(uint64_t block);
 

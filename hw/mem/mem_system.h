@@ -3,7 +3,7 @@
 // GmPort per core port (already bound), the RegionTable of the run, warm start and statistics.
 // Built from HwConfig sections l2, hbm, noc, mte and chip.clock_ghz.
 //
-//   MemSystem mem("mem", cfg, /*ports=*/3 * clusters);
+//   MemSystem mem("mem", cfg, /*ports=*/2 * cores);   // ChipTop: an MTE2 and an MTE3/FIXP port per core
 //   mem.regions().add("x", x_addr, x_bytes);                 // per-tensor stats / overrides
 //   ... in a pipe's SC_THREAD:
 //   mem.port(p).transfer({{addr, bytes}}, /*write=*/false, isa::CacheHint::Normal);

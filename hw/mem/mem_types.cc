@@ -14,7 +14,9 @@ L2Geometry L2Geometry::from(const L2Config& cfg) {
     throw Error("invalid L2 configuration: l2.line, l2.ways and l2.slices must be > 0");
   if (std::string problem = l2_geometry_problem(cfg); !problem.empty())
     throw Error("invalid L2 configuration: " + problem);
-  return L2Geometry{cfg.line, cfg.slices, l2_sets_per_slice(cfg), cfg.ways};
+  return L2Geometry{cfg.line, cfg.slices, l2_sets_per_slice(cfg), cfg.ways,
+                    slice_mappings().make(cfg.slice_mapping, SliceShape{cfg.slices},
+                                          params_for(cfg.slice_mapping_params, cfg.slice_mapping))};
 }
 
 }  // namespace npu::hw

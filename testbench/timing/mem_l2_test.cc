@@ -194,7 +194,7 @@ TEST(MemL2, UnknownPolicyIsAnError) {
     MemBench b(cfg, 1);
     FAIL() << "expected an error";
   } catch (const Error& e) {
-    EXPECT_STREQ(e.what(), "unknown L2 replacement policy 'plru' (known: lru, srrip, random)");
+    EXPECT_STREQ(e.what(), "unknown L2 replacement policy 'plru' (known: lru, random, srrip)");
   }
 }
 

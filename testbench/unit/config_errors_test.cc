@@ -83,12 +83,32 @@ TEST(ConfigErrors, BadEnumAndDtype) {
   EXPECT_EQ(error_of_text("chip:\n  arch: a3\n"),
             "t.yaml:2:9: error: chip.arch: 'a3' is not one of: a2, a5");
   EXPECT_EQ(error_of_text("l2:\n  replacement: fifo\n"),
-            "t.yaml:2:16: error: l2.replacement: 'fifo' is not one of: lru, srrip, random");
+            "t.yaml:2:16: error: l2.replacement: 'fifo' is not one of: lru, random, srrip");
   EXPECT_EQ(error_of_text("vector:\n  cycles_per_repeat:\n    VecDiv: {default: 4, f64: 2}\n"),
             "t.yaml:3:26: error: vector.cycles_per_repeat.VecDiv.f64: unknown dtype 'f64' (expected "
             "default or one of f32, f16, bf16, s32, s16, s8, u8, e4m3, e5m2, e8m0)");
   EXPECT_EQ(error_of_text("vector:\n  cycles_per_repeat:\n    VecDiv: {f16: 2}\n"),
             "t.yaml:3:13: error: vector.cycles_per_repeat.VecDiv: a per-dtype map needs a 'default' entry");
+}
+
+TEST(ConfigErrors, ReplacementPolicyParameters) {
+  EXPECT_EQ(error_of_text("l2:\n  replacement_params:\n    srrip:\n      rrpv_bits: 9\n"),
+            "t.yaml:4:18: error: l2.replacement_params.srrip.rrpv_bits: value 9 is out of range [1, 7]");
+  EXPECT_EQ(error_of_text("l2:\n  replacement_params:\n    srrip:\n      rrpv_bitz: 2\n"),
+            "t.yaml:4:7: error: l2.replacement_params.srrip.rrpv_bitz: unknown key (did you mean "
+            "l2.replacement_params.srrip.rrpv_bits?)");
+  EXPECT_EQ(error_of_text("l2:\n  replacement_params:\n    lru:\n      depth: 2\n"),
+            "t.yaml:3:5: error: l2.replacement_params.lru: unknown key");
+  // A rule between parameters (the policy's factory): blamed on the dependent one, located.
+  int line = 0;
+  const std::string text = complete_with("      insert_rrpv: 2", "      insert_rrpv: 5", &line);
+  EXPECT_EQ(error_of_text(text, {"l2.replacement=srrip"}),
+            "t.yaml:" + std::to_string(line) + ":20: error: l2.replacement_params.srrip.insert_rrpv: srrip: "
+            "insert_rrpv 5 exceeds the largest RRPV 3 of rrpv_bits 2");
+  EXPECT_EQ(error_of_set({"l2.replacement=srrip", "l2.replacement_params.srrip.rrpv_bits=1"}),
+            "--set l2.replacement_params.srrip.rrpv_bits=1: error: l2.replacement_params.srrip.rrpv_bits: "
+            "srrip: insert_rrpv 2 exceeds the largest RRPV 1 of rrpv_bits 1");
+  EXPECT_EQ(error_of_set({"l2.replacement_params.srrip.insert_rrpv=5"}), "(no error)");  // lru selected
 }
 
 TEST(ConfigErrors, BadSizeUnit) {
@@ -170,7 +190,7 @@ TEST(ConfigErrors, BadOverride) {
             "unknown dtype 'f64' (expected default or one of f32, f16, bf16, s32, s16, s8, u8, e4m3, "
             "e5m2, e8m0)");
   EXPECT_EQ(error_of_set({"l2.replacement=plru"}),
-            "--set l2.replacement=plru: error: l2.replacement: 'plru' is not one of: lru, srrip, random");
+            "--set l2.replacement=plru: error: l2.replacement: 'plru' is not one of: lru, random, srrip");
 }
 
 TEST(ConfigErrors, FileAndTopLevel) {

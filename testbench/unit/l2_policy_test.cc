@@ -4,23 +4,24 @@
 #include <vector>
 
 #include "hw/mem/l2_tags.h"
-#include "hw/mem/srrip_policy.h"
 #include "isa/error.h"
 
 namespace npu::hw {
 namespace {
 
+const L2Access kRead{};
+
 // Runs a block sequence through a 1-set, 4-way L2Tags; returns the number of hits.
-int hits(const char* policy, const std::vector<uint64_t>& seq, uint64_t seed = 1) {
-  L2Tags t(1, 4, 512, make_replacement_policy(policy, 1, 4, seed));
+int hits(const char* policy, const std::vector<uint64_t>& seq, uint64_t seed = 1, const ParamValues& params = {}) {
+  L2Tags t(1, 4, 512, make_replacement_policy(policy, PolicyShape{1, 4, seed}, params));
   int h = 0;
   for (uint64_t b : seq) {
     int w = t.find(b);
     if (w >= 0) {
       ++h;
-      t.touch(b, uint32_t(w));
+      t.touch(b, uint32_t(w), kRead);
     } else {
-      t.insert(b, 0, false);
+      t.insert(b, kRead, false);
     }
   }
   return h;
@@ -40,16 +41,39 @@ TEST(ReplacementPolicy, SrripKeepsHotLinesAcrossAScan) {
   EXPECT_EQ(hits("srrip", kScan), 4);
 }
 
+TEST(ReplacementPolicy, SrripInsertRrpvIsAParameter) {
+  // insert_rrpv 0: A, B, C, D all at RRPV 0. E: age three times (all 3), evict way 0 (A), E at
+  // 0. F: B, C, D at 3 -> evict B. A and B then miss: 2 hits, no scan resistance left.
+  EXPECT_EQ(hits("srrip", kScan, 1, {{"insert_rrpv", 0}}), 2);
+  // rrpv_bits 3 (max 7), insert at 6: the same order of events as the default, 4 hits.
+  EXPECT_EQ(hits("srrip", kScan, 1, {{"rrpv_bits", 3}, {"insert_rrpv", 6}}), 4);
+}
+
+TEST(ReplacementPolicy, SrripParameterRulesAreErrors) {
+  try {
+    make_replacement_policy("srrip", PolicyShape{}, {{"rrpv_bits", 1}});  // insert_rrpv 2 > max 1
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "srrip: insert_rrpv 2 exceeds the largest RRPV 1 of rrpv_bits 1");
+  }
+  EXPECT_THROW(make_replacement_policy("srrip", PolicyShape{}, {{"rrpv_bits", 8}}), Error);   // range 1..7
+  EXPECT_THROW(make_replacement_policy("srrip", PolicyShape{}, {{"rrpv_bitz", 2}}), Error);   // unknown
+  EXPECT_THROW(make_replacement_policy("lru", PolicyShape{}, {{"rrpv_bits", 2}}), Error);     // not lru's
+}
+
 TEST(ReplacementPolicy, SrripAgesUntilAVictimAppears) {
-  SrripPolicy p(1, 2);
-  p.reset(0, 0);
-  p.reset(0, 1);
-  p.touch(0, 0);  // RRPV: way0 0, way1 2
-  EXPECT_EQ(p.victim(0), 1u);  // one ageing step: way0 1, way1 3
-  EXPECT_EQ(p.rrpv(0, 0), 1);
-  EXPECT_EQ(p.rrpv(0, 1), 3);
-  p.invalidate(0, 0);
-  EXPECT_EQ(p.rrpv(0, 0), 3);
+  auto p = make_replacement_policy("srrip", PolicyShape{1, 2, 1});
+  p->reset(0, 0, kRead);
+  p->reset(0, 1, kRead);
+  p->touch(0, 0, kRead);             // RRPV: way0 0, way1 2
+  EXPECT_EQ(p->victim(0, kRead), 1u);  // one ageing step: way0 1, way1 3
+  p->reset(0, 1, kRead);             // way0 1, way1 2
+  EXPECT_EQ(p->victim(0, kRead), 1u);  // one step: way0 2, way1 3 (the ageing persisted)
+  p->reset(0, 1, kRead);             // way0 2, way1 2
+  EXPECT_EQ(p->victim(0, kRead), 0u);  // one step: 3, 3 -> the lowest way
+  p->reset(0, 0, kRead);             // way0 2, way1 3
+  p->invalidate(0, 0);               // way0 3
+  EXPECT_EQ(p->victim(0, kRead), 0u);  // no ageing needed
 }
 
 TEST(ReplacementPolicy, LruCyclicThrashes) {
@@ -65,14 +89,14 @@ TEST(ReplacementPolicy, RandomIsSeededAndDeterministic) {
   for (int r = 0; r < 50; ++r)
     for (uint64_t b = 0; b < 6; ++b) seq.push_back(b);
   EXPECT_EQ(hits("random", seq, 42), hits("random", seq, 42));
-  auto p = make_replacement_policy("random", 1, 4, 42);
-  auto q = make_replacement_policy("random", 1, 4, 42);
-  auto other = make_replacement_policy("random", 1, 4, 43);
+  auto p = make_replacement_policy("random", PolicyShape{1, 4, 42});
+  auto q = make_replacement_policy("random", PolicyShape{1, 4, 42});
+  auto other = make_replacement_policy("random", PolicyShape{1, 4, 43});
   std::vector<uint32_t> a, b, c;
   for (int i = 0; i < 32; ++i) {
-    a.push_back(p->victim(0));
-    b.push_back(q->victim(0));
-    c.push_back(other->victim(0));
+    a.push_back(p->victim(0, kRead));
+    b.push_back(q->victim(0, kRead));
+    c.push_back(other->victim(0, kRead));
     EXPECT_LT(a.back(), 4u);
   }
   EXPECT_EQ(a, b);
@@ -80,14 +104,13 @@ TEST(ReplacementPolicy, RandomIsSeededAndDeterministic) {
 }
 
 TEST(ReplacementPolicy, SelectedByNameUnknownIsAnError) {
-  EXPECT_EQ(make_replacement_policy("lru", 2, 2, 0)->name(), "lru");
-  EXPECT_EQ(make_replacement_policy("srrip", 2, 2, 0)->name(), "srrip");
-  EXPECT_EQ(make_replacement_policy("random", 2, 2, 0)->name(), "random");
+  for (const char* name : {"lru", "srrip", "random"})
+    EXPECT_EQ(make_replacement_policy(name, PolicyShape{2, 2, 0})->name(), name);
   try {
-    make_replacement_policy("fifo", 2, 2, 0);
+    make_replacement_policy("fifo", PolicyShape{2, 2, 0});
     FAIL();
   } catch (const Error& e) {
-    EXPECT_STREQ(e.what(), "unknown L2 replacement policy 'fifo' (known: lru, srrip, random)");
+    EXPECT_STREQ(e.what(), "unknown L2 replacement policy 'fifo' (known: lru, random, srrip)");
   }
 }
 
