@@ -15,20 +15,6 @@ namespace npu::test {
 
 namespace fs = std::filesystem;
 
-std::string npusim_bin() {
-  const char* b = std::getenv("NPUSIM_BIN");
-  return b ? b : std::string(NPUSIM_BINARY_DIR) + "/bin/npusim";
-}
-
-std::string source_dir() {
-  const char* s = std::getenv("NPUSIM_SOURCE_DIR");
-  return s ? s : NPUSIM_SOURCE_DIR;
-}
-
-std::string source_path(const std::string& rel) { return source_dir() + "/" + rel; }
-
-std::string system_data(const std::string& file) { return source_path("testbench/system/data/" + file); }
-
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;

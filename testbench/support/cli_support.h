@@ -9,12 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "testbench/support/paths.h"
+
 namespace npu::test {
 
-std::string source_dir();                          // $NPUSIM_SOURCE_DIR, else the configured tree
-std::string source_path(const std::string& rel);   // source_dir() / rel
-std::string system_data(const std::string& file);  // testbench/system/data/<file>
-std::string npusim_bin();                          // $NPUSIM_BIN, else <build>/bin/npusim
 std::string slurp(const std::string& path);        // the file's bytes ("" when unreadable)
 
 // A fresh directory named after the running test, removed again on destruction.

@@ -11,15 +11,6 @@
 
 namespace npu::test {
 
-std::string source_dir() {
-  if (const char* env = std::getenv("NPUSIM_SOURCE_DIR"); env && *env) return env;
-#ifdef NPUSIM_SOURCE_DIR
-  return NPUSIM_SOURCE_DIR;
-#else
-  return ".";
-#endif
-}
-
 hw::HwConfig load_repo_config(const std::string& name, const std::vector<std::string>& overrides) {
   return hw::load_config(source_dir() + "/configs/" + name + ".yaml", overrides);
 }

@@ -14,6 +14,8 @@
 #include <map>
 #include <memory>
 #include <string>
+
+#include "testbench/support/paths.h"
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -25,8 +27,6 @@
 
 namespace npu::test {
 
-// NPUSIM_SOURCE_DIR (environment first, then the compile definition).
-std::string source_dir();
 // configs/<name>.yaml of the repository.
 hw::HwConfig load_repo_config(const std::string& name, const std::vector<std::string>& overrides = {});
 // Assembles kernels/<name>.s for the config's arch; throws npu::Error with the diagnostics.
