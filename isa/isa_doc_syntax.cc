@@ -89,7 +89,11 @@ LSB-first from bit 8 in table order (suffixes first, then operands):
 
 Bits above the last field are zero; the decoder rejects a nonzero unused bit, an unknown
 opcode and an enum value without a keyword. Object files (`.npuo`) are described in
-`isa/object.h`.
+`isa/object.h`. Loading one applies the assembler's checks (`validate_program`, `isa/validate.h`:
+operands, arch, core, dtypes, pipes, flags, branch targets, parameter indices, names, semantic
+labels, limits), so an object the assembler could not have written is refused with one line per
+problem (`aic pc 12 (disassembly): ...`) instead of failing at run time; `npusim disasm` checks
+for a5 (which includes a2), `npusim run` for the config's arch.
 )md";
 }
 

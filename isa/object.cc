@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include "base/file_io.h"
 #include "isa/encoding.h"
 #include "isa/error.h"
+#include "isa/validate.h"
 
 namespace npu::isa {
 namespace {
@@ -81,6 +83,8 @@ void write_section(Writer& w, const CodeSection& s) {
 void read_section(Reader& r, CodeSection& s, const char* name) {
   s.present = true;
   uint32_t n = r.u32("instruction count");
+  if (n > kMaxSectionSize)
+    throw Error(fmt::format("object file: {} section: {} instructions (limit {})", name, n, kMaxSectionSize));
   r.need(static_cast<size_t>(n) * 16, "instructions");  // before allocating
   s.code.reserve(n);
   for (uint32_t pc = 0; pc < n; ++pc) {
@@ -99,9 +103,7 @@ void read_section(Reader& r, CodeSection& s, const char* name) {
     SemanticLabel l;
     l.pc = r.u32("label pc");
     l.name = r.str("label name");
-    if (!s.labels.empty() && l.pc < s.labels.back().pc)
-      throw Error(fmt::format("object file: {} semantic labels not sorted by pc", name));
-    s.labels.push_back(std::move(l));
+    s.labels.push_back(std::move(l));  // their order and pcs: validate_program
   }
 }
 
@@ -124,13 +126,14 @@ std::vector<uint8_t> write_object(const Program& p) {
   return std::move(w.b);
 }
 
-Program read_object(const std::vector<uint8_t>& bytes) {
+Program read_object(const std::vector<uint8_t>& bytes, Arch arch) {
   if (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0)
     throw Error("not an npusim object file (bad magic; expected \"NPUSIMO1\")");
   Reader r{bytes, 8};
   Program p;
   p.name = r.str("kernel name");
   uint32_t np = r.u32("parameter count");
+  if (np > kMaxParams) throw Error(fmt::format("object file: {} parameters (limit {})", np, kMaxParams));
   r.need(static_cast<size_t>(np) * 7, "parameters");
   for (uint32_t i = 0; i < np; ++i) {
     KernelParam kp;
@@ -151,17 +154,26 @@ Program read_object(const std::vector<uint8_t>& bytes) {
   if (mask & 2) read_section(r, p.aiv, "aiv");
   if (r.pos != bytes.size())
     throw Error(fmt::format("object file: {} unexpected bytes after the last section", bytes.size() - r.pos));
+  std::string problems;
+  for (const std::string& e : validate_program(p, arch)) problems += (problems.empty() ? "" : "\n") + e;
+  if (!problems.empty()) throw Error(problems);
   return p;
 }
 
-Program read_object_file(const std::string& path) {
+Program read_object_file(const std::string& path, Arch arch) {
   std::ifstream f(path, std::ios::binary);
   if (!f) throw Error(fmt::format("cannot open '{}'", path));
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
   try {
-    return read_object(bytes);
+    return read_object(bytes, arch);
   } catch (const Error& e) {
-    throw Error(fmt::format("{}: {}", path, e.what()));
+    // One line per problem, each naming the file.
+    std::string msg = e.what(), out;
+    for (size_t b = 0, n; b <= msg.size(); b = n + 1) {
+      n = std::min(msg.find('\n', b), msg.size());
+      out += fmt::format("{}{}: {}", out.empty() ? "" : "\n", path, msg.substr(b, n - b));
+    }
+    throw Error(out);
   }
 }
 

@@ -18,10 +18,17 @@
 namespace npu::isa {
 
 std::vector<uint8_t> write_object(const Program& p);          // throws npu::Error if not encodable
-Program read_object(const std::vector<uint8_t>& bytes);        // throws npu::Error on a bad file
+
+// Reads and validates an object exactly as the assembler validates a program for `arch`
+// (validate_program, isa/validate.h). Throws npu::Error on a bad file: one line per problem,
+// "aic pc 12 (disassembly): ..." for an instruction, the byte offset for a truncated file. The
+// default, a5, accepts what is valid on some arch (a5's instruction set includes a2's); a run
+// passes its config's arch.
+Program read_object(const std::vector<uint8_t>& bytes, Arch arch = Arch::A5);
 
 // File helpers. Writing goes to "<path>.tmp.<pid>" then renames, so no partial file is left.
-Program read_object_file(const std::string& path);
+// Reading prefixes every line of an error with the path.
+Program read_object_file(const std::string& path, Arch arch = Arch::A5);
 void write_object_file(const std::string& path, const Program& p);
 
 }  // namespace npu::isa

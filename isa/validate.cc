@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <initializer_list>
+#include <map>
 
 #include "isa/disasm.h"
 #include "isa/encoding.h"
@@ -66,6 +67,27 @@ std::string pipe_kw(int64_t v) { return std::string(keyword(EnumType::Pipe, stat
 const char* core_upper(CoreType c) { return c == CoreType::Aic ? "AIC" : "AIV"; }
 
 }  // namespace
+
+bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool is_ident_char(char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
+
+bool is_identifier(std::string_view s) {
+  if (s.empty() || !is_ident_start(s[0])) return false;
+  for (char c : s)
+    if (!is_ident_char(c)) return false;
+  return true;
+}
+
+bool is_register_spelling(std::string_view s) {
+  return s.size() >= 2 && s.size() <= 4 && s[0] == 'r' && s.find_first_not_of("0123456789", 1) == std::string_view::npos;
+}
+
+bool is_semantic_label_name(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!is_ident_char(c) && c != '.' && c != '-' && c != '/') return false;
+  return true;
+}
 
 bool core_has_pipe(CoreType core, Pipe p) {
   switch (p) {
@@ -144,6 +166,52 @@ std::vector<std::string> validate(const Instr& in_, Arch arch, CoreType core) {
   return errs;
 }
 
+namespace {
+
+// Printable form of a name from an object file (it may hold any bytes).
+std::string quoted(const std::string& s) {
+  std::string q = "'";
+  for (char c : s.substr(0, 64)) {
+    const auto u = static_cast<unsigned char>(c);
+    q += u >= 0x20 && u < 0x7f ? std::string(1, c) : fmt::format("\\x{:02x}", u);
+  }
+  return q + (s.size() > 64 ? "...'" : "'");
+}
+
+void check_names_and_limits(const Program& p, std::vector<std::string>& out) {
+  if (!p.name.empty() && !is_identifier(p.name))
+    out.push_back(fmt::format("bad kernel name {} (an identifier, or none)", quoted(p.name)));
+  if (p.params.size() > kMaxParams)
+    out.push_back(fmt::format("too many parameters: {} (limit {})", p.params.size(), kMaxParams));
+  std::map<std::string_view, size_t> first;  // name -> index
+  for (size_t i = 0; i < p.params.size(); ++i) {
+    const std::string& n = p.params[i].name;
+    auto [it, fresh] = first.emplace(n, i);
+    if (!is_identifier(n) || is_register_spelling(n))
+      out.push_back(fmt::format("parameter {}: bad name {}", i, quoted(n)));
+    else if (!fresh)
+      out.push_back(fmt::format("parameter {}: '{}' is already declared as parameter {}", i, n, it->second));
+  }
+  if (!p.aic.present && !p.aiv.present) out.push_back("no code: neither an aic nor an aiv section");
+  for (CoreType ct : {CoreType::Aic, CoreType::Aiv}) {
+    const CodeSection& s = p.section(ct);
+    if (!s.present) continue;
+    if (s.code.size() > kMaxSectionSize)
+      out.push_back(fmt::format("{} section: {} instructions (limit {})", core_type_name(ct), s.code.size(), kMaxSectionSize));
+    for (size_t i = 0; i < s.labels.size(); ++i) {
+      const SemanticLabel& l = s.labels[i];
+      const std::string where = fmt::format("{} semantic label {} {} at pc {}", core_type_name(ct), i, quoted(l.name), l.pc);
+      if (!is_semantic_label_name(l.name)) out.push_back(where + ": bad name (letters, digits, _ . - /)");
+      if (l.pc > s.code.size())
+        out.push_back(fmt::format("{}: beyond the end of the section ({} instructions)", where, s.code.size()));
+      if (i > 0 && l.pc <= s.labels[i - 1].pc)
+        out.push_back(fmt::format("{}: not after the previous label (pc {})", where, s.labels[i - 1].pc));
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<std::string> validate_program(const Program& p, Arch arch) {
   std::vector<std::string> out;
   for (CoreType ct : {CoreType::Aic, CoreType::Aiv}) {
@@ -169,6 +237,7 @@ std::vector<std::string> validate_program(const Program& p, Arch arch) {
       }
     }
   }
+  check_names_and_limits(p, out);
   return out;
 }
 

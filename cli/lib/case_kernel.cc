@@ -94,7 +94,7 @@ isa::Program load_case_kernel(const CaseSpec& spec, isa::Arch arch) {
     prog = std::move(*r.program);
   } else {
     try {
-      prog = isa::read_object_file(spec.kernel_path);
+      prog = isa::read_object_file(spec.kernel_path, arch);
     } catch (const Error& e) {
       throw Error(spec.kernel_loc.str() + ": error: kernel: " + e.what());
     }

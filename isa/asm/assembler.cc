@@ -15,9 +15,6 @@ namespace npu::isa {
 namespace detail {
 namespace {
 
-constexpr size_t kMaxSectionSize = (size_t{1} << 20) - 1;  // Target fields are 20 bits
-constexpr size_t kMaxParams = 256;                          // Param fields are 8 bits
-
 std::string keyword_list(EnumType t) {
   std::string s;
   for (int i = 0; i < enum_count(t); ++i) s += (i ? ", " : "") + std::string(keyword(t, i));
@@ -93,6 +90,10 @@ class Assembler {
     }
     if (!prog_.aic.present && !prog_.aiv.present && sink_.diags.empty())
       sink_.error_at(1, 1, "no code: the file has neither an .aic nor an .aiv section");
+    // The rules above, checked once more on the result as the object loader checks a file (a
+    // finding here means the assembler let something through).
+    if (sink_.diags.empty())
+      for (const std::string& e : validate_program(prog_, arch_)) sink_.error_at(1, 1, e);
     if (!sink_.diags.empty()) return std::nullopt;
     return std::move(prog_);
   }
@@ -138,10 +139,7 @@ class Assembler {
     } else if (w == ".semantic") {
       if (!want(1, 1, ".semantic NAME")) return;
       const std::string& n = ops[0].first;
-      bool ok = !n.empty() && std::all_of(n.begin(), n.end(), [](char c) {
-        return is_ident_char(c) || c == '.' || c == '-' || c == '/';
-      });
-      if (!ok) return sink_.error(s, ops[0].second, fmt::format("bad semantic label '{}' (letters, digits, _ . - /)", n));
+      if (!is_semantic_label_name(n)) return sink_.error(s, ops[0].second, fmt::format("bad semantic label '{}' (letters, digits, _ . - /)", n));
       if (!cur_) return sink_.error(s, at, ".semantic outside a section (start one with .aic or .aiv)");
       auto& labels = cur_->sec->labels;
       uint32_t pc = static_cast<uint32_t>(cur_->sec->code.size());

@@ -35,13 +35,6 @@ size_t skip_ws(const std::string& t, size_t p) {
   return p;
 }
 
-bool is_identifier(std::string_view s) {
-  if (s.empty() || !is_ident_start(s[0])) return false;
-  for (char c : s)
-    if (!is_ident_char(c)) return false;
-  return true;
-}
-
 std::vector<std::pair<std::string, size_t>> leading_labels(const std::string& t, size_t* rest) {
   std::vector<std::pair<std::string, size_t>> out;
   size_t p = skip_ws(t, 0);
@@ -83,7 +76,7 @@ std::vector<std::pair<std::string, size_t>> split_operands(const std::string& t,
 }
 
 std::optional<int> parse_register(std::string_view w, const Symbols& syms) {
-  if (w.size() >= 2 && w.size() <= 4 && w[0] == 'r' && w.find_first_not_of("0123456789", 1) == std::string_view::npos) {
+  if (is_register_spelling(w)) {
     int n = 0;
     for (char c : w.substr(1)) n = n * 10 + (c - '0');
     return n;  // the caller rejects numbers above r31 with a clear message

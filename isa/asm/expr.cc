@@ -8,9 +8,6 @@
 
 namespace npu::isa::detail {
 
-bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool is_ident_char(char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
-
 namespace {
 
 struct Fail {};  // unwinds the parser after *err is set

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "isa/validate.h"  // is_ident_start, is_ident_char
+
 namespace npu::isa {
 
 // Recursion frames an expression parser may use (each parenthesis and each unary operator
@@ -28,8 +30,5 @@ using NameLookup = std::function<std::optional<int64_t>(std::string_view name, b
 
 // Evaluates all of `text`; returns the value or sets *err.
 std::optional<int64_t> eval_expr(std::string_view text, const NameLookup& lookup, ExprError* err);
-
-bool is_ident_start(char c);
-bool is_ident_char(char c);
 
 }  // namespace npu::isa::detail

@@ -74,7 +74,6 @@ std::vector<std::pair<std::string, size_t>> leading_labels(const std::string& t,
 // Top-level comma-separated pieces of t[from..], trimmed: (text, pos).
 std::vector<std::pair<std::string, size_t>> split_operands(const std::string& t, size_t from);
 std::optional<int> parse_register(std::string_view word, const Symbols& syms);  // r0..r31 or alias
-bool is_identifier(std::string_view s);
 
 // Lines of a source text ("\r\n" or "\n" separated).
 std::vector<std::string> split_source_lines(std::string_view src);

@@ -2,57 +2,29 @@
 // inputs and object files that once crashed it or were accepted silently. Each ends with exit
 // status 2 and a message that says where (file and CSV line / JSON event, section and pc).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
+
+#include "isa/asm/assembler.h"
+#include "isa/object.h"
+#include "testbench/support/cli_run.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string source_dir() {
-  const char* s = std::getenv("NPUSIM_SOURCE_DIR");
-  return s ? s : NPUSIM_SOURCE_DIR;
-}
-std::string bin() {
-  const char* b = std::getenv("NPUSIM_BIN");
-  return b ? b : std::string(NPUSIM_BINARY_DIR) + "/bin/npusim";
-}
-std::string data(const std::string& f) { return source_dir() + "/testbench/system/data/" + f; }
+using npu::test::slurp;
+std::string data(const std::string& f) { return npu::test::system_data(f); }
 
-class BadInputCli : public ::testing::Test {
+class BadInputCli : public npu::test::CliScratchTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(::testing::TempDir()) / ("npusim_bad_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  BadInputCli() : CliScratchTest("bad") {}
 
-  std::string path(const std::string& f) const { return (dir_ / f).string(); }
-  std::string slurp(const std::string& f) const {
-    std::ifstream in(f, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  }
   std::string write(const std::string& f, const std::string& bytes) const {
     std::ofstream(path(f), std::ios::binary) << bytes;
     return path(f);
-  }
-  // Runs `npusim ARGS`; returns the exit status, with stdout/stderr in out_/err_.
-  int npusim(const std::string& args) {
-    const std::string cmd = bin() + " " + args + " > " + path("stdout.txt") + " 2> " + path("stderr.txt");
-    const int st = std::system(cmd.c_str());
-    out_ = slurp(path("stdout.txt"));
-    err_ = slurp(path("stderr.txt"));
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   }
   // The good case of run_cli_test (data/run_rmsnorm.yaml) with another kernel and x init.
   std::string write_case(const std::string& kernel, const std::string& x_init = "{uniform: [-1, 1], seed: 1}") const {
@@ -67,8 +39,17 @@ class BadInputCli : public ::testing::Test {
                  "  y:     {dtype: bf16, shape: [R, D], role: output}\n"
                  "golden: {name: rmsnorm, has_gamma: true, inputs: {x: x, gamma: gamma}, outputs: {out: y}}\n");
   }
-  fs::path dir_;
-  std::string out_, err_;
+  // The test kernel, assembled, with its first aiv set_flag made to join a pipe with itself
+  // (and its pc in *pc).
+  npu::isa::Program kernel_with_bad_flag(size_t* pc) const {
+    npu::isa::AsmResult r = npu::isa::assemble_file(data("run_rmsnorm.s"), npu::isa::Arch::A2);
+    EXPECT_TRUE(r.program) << r.format_diags();
+    npu::isa::Program p = *r.program;
+    for (*pc = 0; p.aiv.code[*pc].op != npu::isa::Op::SET_FLAG; ++*pc) {
+    }
+    p.aiv.code[*pc].f[1].value = p.aiv.code[*pc].f[0].value;
+    return p;
+  }
 };
 
 const std::string kCsvHeader =
@@ -123,6 +104,43 @@ TEST_F(BadInputCli, NpyShapeProductOverflow) {
   EXPECT_NE(err_.find(f + ": shape [4294967296, 4294967296] has more than 2^63 elements"), std::string::npos) << err_;
   EXPECT_NE(err_.find("case.yaml:6:"), std::string::npos) << err_;  // the tensor's init line
   EXPECT_FALSE(fs::exists(path("out")));
+}
+
+// An object the assembler would refuse (a set_flag joining MTE2 with itself) is refused on
+// load by disasm and by run with the assembler's message, naming the section, pc and instruction.
+TEST_F(BadInputCli, InvalidObjectIsRefusedByDisasmAndRun) {
+  size_t pc = 0;
+  const std::string obj = path("bad.npuo");
+  npu::isa::write_object_file(obj, kernel_with_bad_flag(&pc));
+  const std::string what = obj + ": aiv pc " + std::to_string(pc) +
+                           " (set_flag mte2, mte2, 0): 'set_flag': src and dst must be different pipes (both mte2)";
+  EXPECT_EQ(npusim("disasm " + obj), 2);
+  EXPECT_EQ(err_, "error: " + what + "\n");
+  EXPECT_EQ(out_, "");
+  EXPECT_EQ(npusim("run " + write_case(obj) + " --iss --out " + path("out")), 2);
+  EXPECT_EQ(err_, path("case.yaml") + ":1:9: error: kernel: " + what + "\n");
+  EXPECT_FALSE(fs::exists(path("out")));
+}
+
+// A semantic label beyond the code and a truncated object: clean errors too.
+TEST_F(BadInputCli, ObjectLabelBeyondTheCodeAndTruncation) {
+  npu::isa::AsmResult r = npu::isa::assemble_file(data("run_rmsnorm.s"), npu::isa::Arch::A2);
+  ASSERT_TRUE(r.program) << r.format_diags();
+  npu::isa::Program p = *r.program;
+  ASSERT_FALSE(p.aiv.labels.empty());
+  p.aiv.labels.back().pc = static_cast<uint32_t>(p.aiv.code.size() + 1);
+  const std::string obj = path("label.npuo");
+  npu::isa::write_object_file(obj, p);
+  EXPECT_EQ(npusim("run " + write_case(obj) + " --iss"), 2);
+  EXPECT_NE(err_.find(obj + ": aiv semantic label " + std::to_string(p.aiv.labels.size() - 1) + " '" +
+                      p.aiv.labels.back().name + "' at pc " + std::to_string(p.aiv.code.size() + 1) +
+                      ": beyond the end of the section (" + std::to_string(p.aiv.code.size()) + " instructions)"),
+            std::string::npos)
+      << err_;
+  const std::string bytes = slurp(obj);
+  const std::string cut = write("cut.npuo", bytes.substr(0, bytes.size() / 2));
+  EXPECT_EQ(npusim("disasm " + cut), 2);
+  EXPECT_EQ(err_.rfind("error: " + cut + ": object file truncated at byte ", 0), 0u) << err_;
 }
 
 }  // namespace

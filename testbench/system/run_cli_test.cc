@@ -1,13 +1,9 @@
 // `npusim run` end to end: the built binary (NPUSIM_BIN) on the test kernel
 // testbench/system/data/run_rmsnorm.s (RMSNorm with gamma, one row per AIV).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -17,50 +13,25 @@
 #include "testbench/golden/npy.h"
 #include "testbench/golden/random.h"
 #include "testbench/golden/registry.h"
+#include "testbench/support/cli_run.h"
+#include "testbench/support/kernel_harness.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string source_dir() {
-  const char* s = std::getenv("NPUSIM_SOURCE_DIR");
-  return s ? s : NPUSIM_SOURCE_DIR;
-}
-std::string bin() {
-  const char* b = std::getenv("NPUSIM_BIN");
-  return b ? b : std::string(NPUSIM_BINARY_DIR) + "/bin/npusim";
-}
-std::string data(const std::string& f) { return source_dir() + "/testbench/system/data/" + f; }
+using npu::test::slurp;
+using npu::test::source_dir;
+std::string data(const std::string& f) { return npu::test::system_data(f); }
 std::string config() { return source_dir() + "/configs/ascend910b.yaml"; }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 // A fresh scratch directory per test.
-class RunCli : public ::testing::Test {
+class RunCli : public npu::test::CliScratchTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(::testing::TempDir()) / ("npusim_run_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& f) const { return (dir_ / f).string(); }
+  RunCli() : CliScratchTest("run") {}
 
   // Runs `npusim run ARGS`; returns the exit status, with stdout/stderr in out_/err_.
-  int run(const std::string& args) {
-    std::string cmd = bin() + " run " + args + " > " + path("stdout.txt") + " 2> " + path("stderr.txt");
-    int st = std::system(cmd.c_str());
-    out_ = slurp(path("stdout.txt"));
-    err_ = slurp(path("stderr.txt"));
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  }
+  int run(const std::string& args) { return npusim("run " + args); }
 
   // The good case (data/run_rmsnorm.yaml) with `golden_extra` appended to the golden mapping
   // and `x_init` as x's init spec, written into the scratch directory.
@@ -116,9 +87,6 @@ class RunCli : public ::testing::Test {
     npu::golden::CompareResult c = npu::golden::compare(y, expected_y());
     EXPECT_TRUE(c.pass) << npu::golden::format_result("y", c);
   }
-
-  fs::path dir_;
-  std::string out_, err_;
 };
 
 TEST_F(RunCli, GoodCaseOnTheIss) {
