@@ -132,8 +132,7 @@ TraceData parse_csv(const std::string& text, const std::string& name) {
     e.stall = number(8, kMaxTraceCycle);
     e.reason = f[9];
     if (f.size() > 10 && f[10] != "dispatch" && f[10] != "exec")
-      throw Error(where + ": " + header.at(std::min<size_t>(10, header.size() - 1)) + ": expected dispatch or exec, got '" +
-                  f[10] + "'");
+      throw Error(where + ": kind: expected dispatch or exec, got '" + f[10] + "'");
     e.dispatch = f.size() > 10 && f[10] == "dispatch";
     check_event(e, where);
     d.events.push_back(std::move(e));
