@@ -20,7 +20,7 @@
 #
 # Numerics (NUMERICS.md AT-03): x32 = fp32(x); per element sq = (x32 * x32) * (1/D) in fp32,
 #   summed per row in fp32 in blocks (per chunk: the tail columns in order, then b = 64/32/16
-#   columns per block in order, then the block sums in order; chunks in order; see
+#   columns per block in order, then the block sums in groups of 8, in order; chunks in order; see
 #   lib/rmsnorm_macros.inc and docs/kernels.md section 2); var = sum + eps;
 #   rstd = vrsqrt(var) or 1 / vsqrt(var); y = x32 * rstd [* fp32(gamma)] [+ fp32(beta)];
 #   one RNE cast to the output dtype.

@@ -47,7 +47,11 @@ INSTANTIATE_TEST_SUITE_P(
                       rms(3, 16384, 1, true, true, true, 2),      // 4 chunks per row, an idle AIV
                       rms(5, 4144, 0, true, false, true, 1),      // 2 chunks, short last chunk
                       rms(1, 7168, 1, true, false, false, 1),     // one row, 2 chunks
-                      rms(9, 768, 0, true, true, true, 2, true)), // fp16
+                      rms(9, 768, 0, true, true, true, 2, true),  // fp16
+                      // widths not a multiple of 128: padded row pitch, tail before the blocks
+                      rms(6, 1040, 0, true, true, true, 2),       // b = 32: 32 blocks + tail 16
+                      rms(5, 48, 1, true, false, true, 2),        // b = 16: 3 blocks, pitch 128
+                      rms(2, 4112, 0, true, false, true, 1)),     // 4096 + a tail-only chunk of 16
     [](const auto& info) { return info.param.name(); });
 
 // ---------------------------------------------------------------- linear
@@ -104,7 +108,9 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(rl(7, 512, 256, 0, 2),     // fewer rows than AIVs' share
                       rl(16, 1024, 256, 1, 2),   // variant B
                       rl(300, 512, 256, 0, 2),   // several row blocks on the AIC side
-                      rl(3, 7168, 64, 1, 1)),    // chunked rows on the AIV side
+                      rl(3, 7168, 64, 1, 1),     // chunked rows on the AIV side
+                      rl(1, 4080, 256, 0, 2),    // padded pitch 4096: 63 blocks + tail 48
+                      rl(2, 2064, 128, 1, 2)),   // padded pitch 2560: 32 blocks + tail 16
     [](const auto& info) { return info.param.name(); });
 
 // The harness itself: a wrong parameter name is reported, not silently ignored.
