@@ -79,11 +79,11 @@ TEST_F(InputErrors, EndlessFileAsEveryKindOfInput) {
   expect_error("run " + z, z + ": error: cannot read the case file: larger than the 4 MiB limit");
   expect_error("config-check " + z, z + ": error: cannot read the configuration file: larger than the 4 MiB limit");
   expect_error("asm " + z + " -o " + path("k.npuo"), z + ": error: larger than the 16 MiB limit");
-  expect_error("disasm " + z, "'/dev/zero': larger than the 16 MiB limit");
+  expect_error("disasm " + z, "'/dev/zero': larger than the 40 MiB limit");
   // The kernel of a case (an object file, not .s), located at its key.
   const std::string k = rmsnorm_case_file("k.yaml", z, "{uniform: [-1, 1], seed: 1}");
   expect_error("run " + k + " --iss --config " + config(),
-               k + ":1:9: error: kernel: '/dev/zero': larger than the 16 MiB limit");
+               k + ":1:9: error: kernel: '/dev/zero': larger than the 40 MiB limit");
   // A .npy input may be large, but no larger than its tensor (at most 8 bytes an element) plus a
   // header: x is 4 x 256 elements, so 8 KiB + 1 MiB = 1032 KiB.
   const std::string i = rmsnorm_case_file("i.yaml", rmsnorm_kernel(), "{file: /dev/zero}");
