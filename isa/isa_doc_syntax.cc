@@ -38,7 +38,8 @@ loop:                           # label (a branch target in this section)
     end
 ```
 
-- **Directives**: `.kernel NAME`; `.param NAME, gm|int|f32 [, dtype]` (index = position);
+- **Directives**: `.kernel NAME` (without it the kernel is named after the file's stem,
+  made an identifier: `my-kernel.s` -> `my_kernel`); `.param NAME, gm|int|f32 [, dtype]` (index = position);
   `.aic` / `.aiv` switch the current section (a file may have one or both, and switch back);
   `.semantic NAME` (NAME: letters, digits, `_ . - /`; the later of two at the same pc wins);
   `.equ NAME, expr`; `.reg NAME, rN`; `.macro NAME [p1, p2 ...]` ... `.endm`;

@@ -28,6 +28,15 @@ bool is_identifier(std::string_view s) {
   return true;
 }
 
+std::string default_kernel_name(std::string_view filename) {
+  std::string_view stem = filename.substr(filename.find_last_of('/') + 1);
+  stem = stem.substr(0, stem.find('.'));
+  std::string name;
+  for (char c : stem) name += is_ident_char(c) ? c : '_';
+  if (!name.empty() && !is_ident_start(name[0])) name.insert(0, "_");
+  return name.empty() ? "kernel" : name;
+}
+
 bool is_register_spelling(std::string_view s) {
   return s.size() >= 2 && s.size() <= 4 && s[0] == 'r' && s.find_first_not_of("0123456789", 1) == std::string_view::npos;
 }
@@ -93,8 +102,10 @@ std::string quoted(const std::string& s) {
 }
 
 void check_names_and_limits(const Program& p, std::vector<std::string>& out) {
-  if (!p.name.empty() && !is_identifier(p.name))
-    out.push_back(fmt::format("bad kernel name {} (an identifier, or none)", quoted(p.name)));
+  if (p.name.empty())
+    out.push_back("no kernel name (the assembler always writes one: re-assemble the kernel)");
+  else if (!is_identifier(p.name))
+    out.push_back(fmt::format("bad kernel name {} (an identifier)", quoted(p.name)));
   if (p.params.size() > kMaxParams)
     out.push_back(fmt::format("too many parameters: {} (limit {})", p.params.size(), kMaxParams));
   std::map<std::string_view, size_t> first;  // name -> index

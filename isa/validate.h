@@ -24,6 +24,9 @@ inline constexpr size_t kMaxParams = 256;                          // Param fiel
 bool is_ident_start(char c);
 bool is_ident_char(char c);
 bool is_identifier(std::string_view s);
+// The kernel name a source without .kernel gets: its file name's stem ("dir/my-k.s" -> "my_k"),
+// made an identifier; "kernel" when nothing is left.
+std::string default_kernel_name(std::string_view filename);
 bool is_register_spelling(std::string_view s);
 bool is_semantic_label_name(std::string_view s);
 

@@ -67,6 +67,9 @@ class Assembler {
     instruction(s, w, rest);
   }
 
+  // The kernel's name when the source has no .kernel directive.
+  void set_default_name(std::string name) { default_name_ = std::move(name); }
+
   std::optional<Program> finish() {
     for (SectionState* st : {&aic_, &aiv_}) {
       SectionState* other = st == &aic_ ? &aiv_ : &aic_;
@@ -87,6 +90,7 @@ class Assembler {
         else sink_.error(f.stmt, f.pos, fmt::format("unknown parameter '{}' (declare it with .param)", f.name));
       }
     }
+    if (prog_.name.empty()) prog_.name = default_name_;
     if (!prog_.aic.present && !prog_.aiv.present && sink_.diags.empty())
       sink_.error_at(1, 1, "no code: the file has neither an .aic nor an .aiv section");
     // The rules above, checked once more on the result as the object loader checks a file (a
@@ -102,6 +106,7 @@ class Assembler {
   Sink& sink_;
   Symbols syms_;
   Program prog_;
+  std::string default_name_ = "kernel";
   SectionState aic_, aiv_;
   SectionState* cur_ = nullptr;
   int kernel_line_ = 0;
@@ -349,6 +354,7 @@ AsmResult assemble(std::string_view source, std::string_view filename, Arch arch
   std::vector<std::string> lines = expand_includes(split_source_lines(source), sink.file, map, sink);
   sink.lines = &lines;
   Assembler as(arch, sink);
+  as.set_default_name(default_kernel_name(filename));
   bool overflow = false;
   std::vector<Stmt> stmts = expand(lines, as.symbols(), sink, &overflow);
   // After a runaway expansion the statements are a truncated mess: report only the limit.

@@ -219,6 +219,7 @@ namespace {
 
 TEST(Validate, ProgramLevelChecks) {
   Program p;
+  p.name = "k";
   p.params = {{"x", ParamKind::Gm, std::nullopt}};
   p.aiv.present = true;
   Instr j;

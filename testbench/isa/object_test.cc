@@ -264,19 +264,33 @@ TEST_F(InvalidObject, NamesLabelsAndLimitsAreValidated) {
   EXPECT_EQ(error(edit_before_name("loop", 0)), "aiv semantic label 1 'loop' at pc 0: not after the previous label (pc 0)");
   EXPECT_EQ(error(edit_before_name("mm", 2)), "no error");  // a label may follow the last instruction
   EXPECT_EQ(error(rename("start", ' ')), "aiv semantic label 0 ' tart' at pc 0: bad name (letters, digits, _ . - /)");
-  EXPECT_EQ(error(rename("k", '-')), "bad kernel name '-' (an identifier, or none)");
+  EXPECT_EQ(error(rename("k", '-')), "bad kernel name '-' (an identifier)");
   EXPECT_EQ(error(rename("x", '1')), "parameter 0: bad name '1'");
   EXPECT_EQ(error(rename("n", 'x')), "parameter 1: 'x' is already declared as parameter 0");
   EXPECT_EQ(error(rename("n", '\n')), "parameter 1: bad name '\\x0a'");
-  // No .kernel gives an empty name: what `npusim asm` writes for such a source, so it is valid.
+  // The assembler always names the kernel (.kernel, else the file's stem), so an empty name is
+  // not something it writes.
   Program unnamed = prog_;
   unnamed.name.clear();
-  EXPECT_EQ(error(write_object(unnamed)), "no error");
+  EXPECT_EQ(error(write_object(unnamed)), "no kernel name (the assembler always writes one: re-assemble the kernel)");
   // Neither section: the section mask byte (the last byte before the aic section) cleared, and
   // what followed it removed.
   std::vector<uint8_t> none(bytes_.begin(), bytes_.begin() + static_cast<long>(find({'n', 1, 0, 0}) + 4));
   none.push_back(0);
   EXPECT_EQ(error(none), "no code: neither an aic nor an aiv section");
+}
+
+TEST(KernelName, ASourceWithoutDotKernelIsNamedAfterItsFile) {
+  const char* src = ".aiv\n    end\n";
+  for (const auto& [file, name] : std::vector<std::pair<std::string, std::string>>{
+           {"dir/softmax.s", "softmax"}, {"my-kernel.v2.s", "my_kernel"}, {"3x.s", "_3x"}, {"", "kernel"}}) {
+    AsmResult r = assemble(src, file, Arch::A2);
+    ASSERT_TRUE(r.program) << r.format_diags();
+    EXPECT_EQ(r.program->name, name) << file;
+  }
+  AsmResult named = assemble(".kernel k2\n.aiv\n    end\n", "dir/softmax.s", Arch::A2);
+  ASSERT_TRUE(named.program);
+  EXPECT_EQ(named.program->name, "k2");
 }
 
 // Every invalid object above is refused by the assembler too: its source does not assemble.
