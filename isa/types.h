@@ -22,7 +22,7 @@ enum class CoreType : uint8_t { Aic, Aiv };
 using num::Dtype;
 using num::RoundMode;
 
-// Cache hint carried by every GM access of a DMA instruction (MACHINE.md section 5).
+// Cache hint carried by every GM access of a DMA instruction (docs/machine.md section 5).
 enum class CacheHint : uint8_t { Normal, NoneCacheable, Prefetch };
 
 // The combining operation of the per-row / per-column broadcast vector ops.
@@ -63,7 +63,7 @@ std::string_view arch_name(Arch a);    // "a2", "a5"
 std::string_view core_type_name(CoreType c);  // "aic", "aiv"
 int dtype_size(Dtype d);               // bytes per element
 
-// Pipes a core type has (MACHINE.md section 2): the one definition.
+// Pipes a core type has (docs/machine.md section 2): the one definition.
 bool core_has_pipe(CoreType core, Pipe p);
 
 }  // namespace npu::isa

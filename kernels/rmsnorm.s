@@ -18,7 +18,7 @@
 #   (block_dim * subblock_dim cores; AIV i takes rows [rows*i/n, rows*(i+1)/n)), so some AIVs may
 #   get no row.
 #
-# Numerics (NUMERICS.md AT-03): x32 = fp32(x); per element sq = (x32 * x32) * (1/D) in fp32,
+# Numerics (docs/numerics.md AT-03): x32 = fp32(x); per element sq = (x32 * x32) * (1/D) in fp32,
 #   summed per row in fp32 in blocks (per chunk: the tail columns in order, then b = 64/32/16
 #   columns per block in order, then the block sums in groups of 8, in order; chunks in order; see
 #   lib/rmsnorm_macros.inc and docs/kernels.md section 2); var = sum + eps;

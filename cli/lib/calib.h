@@ -1,6 +1,6 @@
 #pragma once
 // `npusim calibrate`: how close the SystemC model, with a given config, comes to the msKPP
-// calibration tables (/work/shared/calibration, see its README).
+// calibration tables (calibration/ in the repository, see its README).
 //
 // Method. Every measured table point becomes a tiny single-core kernel that executes the
 // measured instruction once at the measured size (the assembler text is kept in Point::asm_line).
@@ -83,7 +83,7 @@ std::string kernel_source(const Kernel& k, int copies);
 struct Options {
   std::string config_910b;   // configs/ascend910b.yaml: 910B1 and 910B3 tables
   std::string config_950;    // configs/ascend950.yaml: ascend910_95 tables
-  std::string csv_dir;       // /work/shared/calibration
+  std::string csv_dir;       // calibration/ of the repository
   bool warm_l2 = true;
   std::vector<std::string> only;  // table ids to run (empty = all)
   std::vector<std::string> sets;  // config overrides "key.path=value", applied to both configs

@@ -79,7 +79,7 @@ each table's median error.
 
 ## Method
 
-The measured tables are Huawei msKPP's per-instruction measurements (`/work/shared/calibration`,
+The measured tables are Huawei msKPP's per-instruction measurements (`calibration/`,
 see its README): vector instructions at repeat 1..N, MMAD shapes, and data paths at sizes of 1 KiB
 upward, one AI core, back-to-back. Every measured point becomes a one-instruction kernel (shown
 below for the largest point of each cube and data-path series), assembled and run on the

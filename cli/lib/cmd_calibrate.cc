@@ -30,12 +30,12 @@ struct CalOpts {
   bool cold_l2 = false;
 };
 
-// $NPUSIM_CALIBRATION_DIR, else shared/calibration beside the source tree that holds the
-// config (configs/.. /../shared/calibration, the project's layout).
+// $NPUSIM_CALIBRATION_DIR, else calibration/ of the repository that holds the config
+// (configs/../calibration).
 std::string default_csv_dir(const std::string& config_910b) {
   if (const char* e = std::getenv("NPUSIM_CALIBRATION_DIR"); e && *e) return e;
   fs::path repo = fs::absolute(config_910b).parent_path().parent_path();
-  return (repo.parent_path() / "shared" / "calibration").string();
+  return (repo / "calibration").string();
 }
 
 void run(CalOpts& c) {
@@ -65,8 +65,8 @@ void register_calibrate(CLI::App& app) {
                   "config for the 910B1/910B3 tables (default: the `npusim run` default, configs/ascend910b.yaml)");
   cmd->add_option("--config950", c->o.config_950, "config for the ascend910_95 tables (default: ascend950.yaml beside --config)");
   cmd->add_option("--csv-dir", c->o.csv_dir,
-                  "directory of the calibration CSVs (default: $NPUSIM_CALIBRATION_DIR, else ../shared/calibration "
-                  "beside the source tree)");
+                  "directory of the calibration CSVs (default: $NPUSIM_CALIBRATION_DIR, else calibration/ "
+                  "of the repository holding --config)");
   cmd->add_option("--table", c->o.only, "run only this table (repeatable)")->check(CLI::IsMember(calib::table_ids()));
   cmd->add_option("--set", c->o.sets, "override a config key in both configs: key.path=value (repeatable)");
   cmd->add_flag("--markdown", c->markdown, "print the full markdown report (docs/calibration.md)");

@@ -5,7 +5,7 @@
 //   2. place the tensors in GM, build the inputs, run the golden on them (so a golden that
 //      does not fit the tensors is an error before any simulation);
 //   3. run the launch on the SystemC model (or the ISS), read the outputs back, compare each
-//      golden-checked output with the comparison rule of NUMERICS.md;
+//      golden-checked output with the comparison rule of docs/numerics.md;
 //   4. build stats.json and the report; write the output directory (staged, see run_output.h).
 // Any problem in 1-2, a kernel fault or hang in 3, or an unwritable output directory throws
 // npu::Error (exit code 2); nothing is written then.

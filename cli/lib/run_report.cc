@@ -233,7 +233,7 @@ std::string format_report(const json& s) {
     line("");
   }
 
-  line("Numerics (NUMERICS.md comparison rule)");
+  line("Numerics (docs/numerics.md comparison rule)");
   const json& outs = s["numerics"]["outputs"];
   int compared = 0, passed = 0;
   for (auto it = outs.begin(); it != outs.end(); ++it) {

@@ -5,7 +5,7 @@
 //   changed_     a pipe took an instruction from its queue or retired one (room, drain)
 //   flag_fired_  a set_flag fired on this core (wakes wait_flag)
 //   the launch's cc_changed (wakes cc_wait)
-// Pipes of the core types (MACHINE.md section 2):
+// Pipes of the core types (docs/machine.md section 2):
 //   AIC: SCALAR, MTE2 (GM->L1), MTE1 (L1->L0A/L0B, a5 L1->UB), CUBE, FIXP (L0C->GM, L1->FB)
 //   AIV: SCALAR, MTE2 (GM->UB), VECTOR, MTE3 (UB->GM, a5 UB->L1)
 // Queue depth = ScalarConfig::queue_depth[pipe]: instructions dispatched and not yet started

@@ -47,7 +47,7 @@ namespace npu::hw {
 
 struct RunOptions {
   bool timing_only = false;
-  // Per-tensor cache policy: GM region name -> hint replacing the DMA's (MACHINE.md section 5).
+  // Per-tensor cache policy: GM region name -> hint replacing the DMA's (docs/machine.md section 5).
   std::map<std::string, isa::CacheHint> cache_policy;
   // With l2.warm: the regions to preload into L2 before the run (empty = every region).
   std::vector<std::string> warm_regions;

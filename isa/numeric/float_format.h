@@ -15,7 +15,7 @@ struct FloatFormat {
   bool has_inf;
   uint32_t inf_code;       // magnitude bits of Inf (unused without has_inf)
   uint32_t qnan_code;      // magnitude bits of the canonical quiet NaN
-  bool is_fp8;             // saturating casts also clamp +-Inf input (NUMERICS.md fp8 casts)
+  bool is_fp8;             // saturating casts also clamp +-Inf input (docs/numerics.md fp8 casts)
   constexpr int min_exp() const { return 1 - bias; }
   constexpr uint32_t max_code() const {
     return (static_cast<uint32_t>(max_biased_exp) << mant_bits) | max_top_mant;

@@ -1,7 +1,7 @@
 #pragma once
 // NPU numeric types: decode any element type to double exactly, and encode a double into any
 // element type with one rounding step (so int32 -> bf16 rounds once, not twice).
-// Semantics follow ../shared/design/NUMERICS.md exactly (NaN, Inf, saturation, E8M0).
+// Semantics follow docs/numerics.md exactly (NaN, Inf, saturation, E8M0).
 #include <cstdint>
 
 #include "isa/numeric/dtype.h"
@@ -22,7 +22,7 @@ double decode_bits(Dtype t, uint64_t bits);
 //    saturate overflow gives NaN; for f16/bf16/f32/e5m2 it gives +-Inf); NaN stays NaN
 //    (quiet; bf16 NaN from anything is 0x7FC0 | sign).
 //  - integers: round with `rm`, always saturate to the range; NaN gives 0.
-//  - E8M0: the power of two nearest per `rm` (0xFF for NaN/Inf/out of range, see NUMERICS.md).
+//  - E8M0: the power of two nearest per `rm` (0xFF for NaN/Inf/out of range, see docs/numerics.md).
 //
 // Details the design note leaves open (all tested in testbench/unit/numeric_*_test.cc):
 //  - Away rounds the magnitude up (ceil of |v|), not "nearest, ties away".

@@ -12,7 +12,7 @@
 //  - every GM access passes GlobalMemory::access_ok (capacity and registered regions);
 //  - dtypes the op supports (e.g. no exp on integers, no e8m0 arithmetic).
 //
-// Data layouts and numerics (instructions.def comments, NUMERICS.md):
+// Data layouts and numerics (instructions.def comments, docs/numerics.md):
 //  - DMA: nburst bursts of `burst` bytes; src_stride/dst_stride = distance between burst starts.
 //  - mov_l1_l0a/b: rows x cols tile of dt, rows src_stride bytes apart in L1, written densely
 //    row-major; trans=1 writes it transposed (dst[c * rows + r] = src[r, c]).

@@ -1,5 +1,5 @@
 #pragma once
-// Synchronisation semantics (MACHINE.md section 3), shared by the ISS and the SystemC model.
+// Synchronisation semantics (docs/machine.md section 3), shared by the ISS and the SystemC model.
 //
 // Local flags: set_flag src,dst,id is executed at the head of pipe src (every earlier src
 // instruction has completed) and fires the flag; firing a flag that is already fired and not

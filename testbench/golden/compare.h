@@ -1,5 +1,5 @@
 #pragma once
-// The comparison rule of NUMERICS.md (as pypto-gym's `compare`):
+// The comparison rule of docs/numerics.md (as pypto-gym's `compare`):
 //  - NaN/Inf in the output t where the reference r is finite fails the whole tensor;
 //  - element bad when |t - r| > atol + rtol * |r|  (computed in double on exact values);
 //  - pass when bad_count <= round(max_error_ratio * numel), round = half to even (Python's).
@@ -16,7 +16,7 @@ struct Tolerance {
 };
 
 // bf16 (1e-4, 2^-7, 0.005); f16 (1e-3, 1e-3, 1e-3); f32 (2.5e-5, 5e-3, 5e-3); s8 (1, 0, 0).
-// Types NUMERICS.md does not list (s32, s16, u8, fp8, e8m0) compare exactly: (0, 0, 0).
+// Types docs/numerics.md does not list (s32, s16, u8, fp8, e8m0) compare exactly: (0, 0, 0).
 Tolerance default_tolerance(Dtype d);
 
 struct CompareResult {

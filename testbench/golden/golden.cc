@@ -35,7 +35,7 @@ void need_numel(const Tensor* t, int64_t n, const char* op, const char* what) {
 
 float f32(double v) { return float(v); }
 
-// fp32 RMSNorm of every row (NUMERICS.md AT-03) before the output cast.
+// fp32 RMSNorm of every row (docs/numerics.md AT-03) before the output cast.
 void rmsnorm_f32(const Tensor& x, const Tensor* gamma, const Tensor* beta, double eps,
                  RmsVariant variant, const char* op, std::vector<float>* y,
                  std::vector<float>* rstd) {

@@ -1,5 +1,5 @@
 #pragma once
-// Golden references (NUMERICS.md), written from the math, not from any kernel's instruction
+// Golden references (docs/numerics.md), written from the math, not from any kernel's instruction
 // order. Conventions shared by all of them:
 //  - element math in fp32 (each op rounded to fp32, as the formulas say);
 //  - every reduction (sum of squares, dot products) is accumulated in fp64 and rounded to
@@ -40,7 +40,7 @@ RmsNormLinearResult rmsnorm_linear(const Tensor& x, const Tensor* gamma, const T
 // AT-05: x [rows, D] f32 or bf16 -> q s8 [rows, D], scale_deq f32 [rows].
 // scale_q = 127/amax and q = sat_int8(rne(x * scale_q)) in fp32; amax == 0 -> q 0, scale 0.
 // Non-finite rows follow IEEE: amax NaN -> q 0 (NaN casts to 0), scale NaN; amax Inf ->
-// scale_q 0, q 0, scale Inf. NUMERICS.md does not define these; kernels may differ.
+// scale_q 0, q 0, scale Inf. docs/numerics.md does not define these; kernels may differ.
 struct QuantResult {
   Tensor q, scale;
 };

@@ -1,7 +1,7 @@
 #pragma once
 // Independent reference conversions for the goldens. They deliberately do not call
 // isa/numeric (the code under test): a golden that shares the conversion it checks cannot
-// catch a bug in it. Semantics follow NUMERICS.md; every encode rounds once (RNE) from double.
+// catch a bug in it. Semantics follow docs/numerics.md; every encode rounds once (RNE) from double.
 #include <cstdint>
 #include <string>
 

@@ -48,7 +48,7 @@ inline isa::Instr I(Op op, std::initializer_list<Arg> args) {
   return in;
 }
 
-// MACHINE.md section 2 sizes (a5: L0C 256 KB, UB 248 KB).
+// docs/machine.md section 2 sizes (a5: L0C 256 KB, UB 248 KB).
 inline hw::HwConfig test_hw(isa::Arch arch = isa::Arch::A2) {
   hw::HwConfig h;
   h.chip.arch = arch;

@@ -9,7 +9,7 @@ namespace npu::test {
 
 std::string calib_csv_dir() {
   if (const char* e = std::getenv("NPUSIM_CALIBRATION_DIR"); e && *e) return e;
-  return (std::filesystem::path(source_dir()).parent_path() / "shared" / "calibration").string();
+  return source_path("calibration");
 }
 
 bool calib_csv_available() {

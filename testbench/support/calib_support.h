@@ -6,7 +6,7 @@
 
 namespace npu::test {
 
-// $NPUSIM_CALIBRATION_DIR, else <source dir>/../shared/calibration (the project's layout).
+// $NPUSIM_CALIBRATION_DIR, else <source dir>/calibration.
 std::string calib_csv_dir();
 // True when calib_csv_dir() holds the tables (the long test skips, saying so, otherwise).
 bool calib_csv_available();

@@ -1,6 +1,6 @@
 // Representative calibration points on the SystemC model with the committed default configs.
 // Each expected number is derived by hand from configs/ascend910b.yaml / ascend950.yaml (the
-// formulas of MACHINE.md section 5, hw/core/timing.h); the msKPP measurement it was calibrated
+// formulas of docs/machine.md section 5, hw/core/timing.h); the msKPP measurement it was calibrated
 // against is quoted beside it. These guard the calibration (docs/calibration.md) from
 // regressions: a changed figure or formula fails here first. The measured value is a kernel's
 // busy cycles of the instruction's pipe (cli/lib/calib.h).

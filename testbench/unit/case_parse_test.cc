@@ -135,7 +135,7 @@ TEST(CaseParse, GoodCase) {
   EXPECT_EQ(s.golden.name, "rmsnorm");
   EXPECT_EQ(s.golden.attrs.at("eps"), "1.0e-6");
   EXPECT_EQ(s.golden.outputs.at("out"), "y");
-  // rtol given; atol and max_error_ratio from the bf16 defaults (NUMERICS.md).
+  // rtol given; atol and max_error_ratio from the bf16 defaults (docs/numerics.md).
   golden::Tolerance t = s.tolerance_for(s.tensors[2]);
   EXPECT_EQ(t.atol, 1e-4);
   EXPECT_EQ(t.rtol, 0.01);

@@ -1,4 +1,4 @@
-// The shipped configs load, carry the figures MACHINE.md gives, and survive dump -> load.
+// The shipped configs load, carry the figures docs/machine.md gives, and survive dump -> load.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -27,7 +27,7 @@ TEST(ConfigLoad, Ascend910bFigures) {
   EXPECT_EQ(c.buffers.ub, 192u * 1024);
   EXPECT_EQ(c.buffers.fixpipe, 7u * 1024);
   EXPECT_EQ(c.buffers.l0a_align, 512u);
-  // 192 MB = 24 ways x 16384 sets x 512 B (MACHINE.md section 6).
+  // 192 MB = 24 ways x 16384 sets x 512 B (docs/machine.md section 6).
   EXPECT_EQ(c.l2.size, 24ull * 16384 * 512);
   EXPECT_EQ(c.l2.size / (uint64_t{c.l2.ways} * c.l2.line), 16384u);
   EXPECT_EQ(c.l2.read_hit_latency, 241u);

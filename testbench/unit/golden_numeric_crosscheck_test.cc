@@ -1,8 +1,8 @@
 // Cross-check: the goldens' own conversions (refnum.h) against isa/numeric, the code under
-// test. Two independent implementations of NUMERICS.md must agree bit for bit on every
+// test. Two independent implementations of docs/numerics.md must agree bit for bit on every
 // code (decode) and on a deterministic sweep of doubles (encode, RNE, with and without
 // saturation). Inf inputs under saturation and e8m0 encodes of non-powers of two are left
-// out: NUMERICS.md does not pin them down.
+// out: docs/numerics.md does not pin them down.
 #include <cmath>
 
 #include <gtest/gtest.h>

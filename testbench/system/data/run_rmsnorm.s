@@ -1,5 +1,5 @@
 # Test kernel of the `npusim run` system tests (testbench/system/run_*_test.cc): RMSNorm with
-# gamma (NUMERICS.md AT-03, variant A) of one row per AIV: row = block_idx * subblock_dim +
+# gamma (docs/numerics.md AT-03, variant A) of one row per AIV: row = block_idx * subblock_dim +
 # subblock_idx; rows at or beyond `rows` are skipped. D <= 4096 (UB layout below).
 .kernel run_rmsnorm
 .param x,     gm, bf16          # [rows, D]
