@@ -44,14 +44,13 @@ void check_case_against_kernel(const CaseSpec& spec, const isa::Program& prog) {
   auto error = [&](const SourceLoc& l, const std::string& path, const std::string& msg) {
     errors.push_back(l.str() + ": error: " + path + ": " + msg);
   };
-  const std::string kname = prog.name.empty() ? spec.kernel_path : prog.name;
   for (const isa::KernelParam& p : prog.params) {
     const CaseTensor* t = spec.tensor(p.name);
     const CaseParam* v = spec.param(p.name);
     if (p.kind == isa::ParamKind::Gm) {
       // A gm parameter may be given as 0 under params: an unused pointer (no tensor, address 0).
       if (v && (v->is_float || v->i != 0 || t))
-        error(v->loc, "params." + p.name, "'" + p.name + "' is a gm parameter of kernel '" + kname +
+        error(v->loc, "params." + p.name, "'" + p.name + "' is a gm parameter of kernel '" + prog.name +
                                                "'; describe it under tensors (or give 0 for a pointer the kernel does not use)");
       if (!t && !v) {
         error(spec.tensors_loc, "tensors", "missing tensor '" + p.name + "' for the kernel's '" + declaration(p) + "'");
@@ -61,7 +60,7 @@ void check_case_against_kernel(const CaseSpec& spec, const isa::Program& prog) {
       }
       continue;
     }
-    if (t) error(t->loc, "tensors." + p.name, "'" + p.name + "' is an " + kind_name(p.kind) + " parameter of kernel '" + kname + "', not a gm tensor; give it under params");
+    if (t) error(t->loc, "tensors." + p.name, "'" + p.name + "' is an " + kind_name(p.kind) + " parameter of kernel '" + prog.name + "', not a gm tensor; give it under params");
     if (!v) {
       if (!t) error(spec.params_loc, "params", "missing value for the kernel's '" + declaration(p) + "'");
       continue;
@@ -71,10 +70,10 @@ void check_case_against_kernel(const CaseSpec& spec, const isa::Program& prog) {
   }
   for (const CaseParam& v : spec.params)
     if (prog.param_index(v.name) < 0)
-      error(v.loc, "params." + v.name, "kernel '" + kname + "' has no parameter '" + v.name + "' (int/f32 parameters: " + names_of_kind(prog, false) + ")");
+      error(v.loc, "params." + v.name, "kernel '" + prog.name + "' has no parameter '" + v.name + "' (int/f32 parameters: " + names_of_kind(prog, false) + ")");
   for (const CaseTensor& t : spec.tensors)
     if (prog.param_index(t.name) < 0)
-      error(t.loc, "tensors." + t.name, "kernel '" + kname + "' has no gm parameter '" + t.name + "' (gm parameters: " + names_of_kind(prog, true) + ")");
+      error(t.loc, "tensors." + t.name, "kernel '" + prog.name + "' has no gm parameter '" + t.name + "' (gm parameters: " + names_of_kind(prog, true) + ")");
   if (!errors.empty()) {
     std::string all;
     for (size_t i = 0; i < errors.size(); ++i) all += (i ? "\n" : "") + errors[i];
