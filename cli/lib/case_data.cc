@@ -6,8 +6,8 @@
 #include <cstring>
 
 #include "isa/error.h"
-#include "testbench/golden/npy.h"
-#include "testbench/golden/random.h"
+#include "golden/npy.h"
+#include "golden/random.h"
 
 namespace npu::cli {
 namespace {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "cli/lib/case_spec.h"
-#include "testbench/golden/tensor.h"
+#include "golden/tensor.h"
 
 namespace npu::cli {
 
@@ -27,7 +27,7 @@ struct TensorPlacement {
 std::vector<TensorPlacement> place_tensors(const CaseSpec& spec, uint64_t line_bytes);
 
 // The tensor's contents before the run: generated, read from its .npy file (float values
-// rounded RNE into the dtype, or exact integers / raw bits; see testbench/golden/npy.h), or
+// rounded RNE into the dtype, or exact integers / raw bits; see golden/npy.h), or
 // zeros. Errors name the case file position of the init spec.
 golden::Tensor make_initial_tensor(const CaseTensor& t);
 

@@ -16,8 +16,8 @@
 
 #include "cli/lib/case_expr.h"
 #include "isa/program.h"
-#include "testbench/golden/compare.h"
-#include "testbench/golden/registry.h"
+#include "golden/compare.h"
+#include "golden/registry.h"
 
 namespace npu::cli {
 

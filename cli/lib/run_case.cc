@@ -20,7 +20,7 @@
 #include "hw/top/trace_options.h"
 #include "isa/error.h"
 #include "isa/types.h"
-#include "testbench/golden/registry.h"
+#include "golden/registry.h"
 
 namespace npu::cli {
 namespace fs = std::filesystem;

@@ -18,8 +18,8 @@
 #include "cli/lib/case_spec.h"
 #include "hw/top/trace_options.h"
 
-#include "testbench/golden/compare.h"
-#include "testbench/golden/tensor.h"
+#include "golden/compare.h"
+#include "golden/tensor.h"
 
 namespace npu::cli {
 

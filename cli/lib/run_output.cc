@@ -12,7 +12,7 @@
 
 #include "cli/lib/run_case.h"
 #include "isa/error.h"
-#include "testbench/golden/npy.h"
+#include "golden/npy.h"
 
 namespace npu::cli {
 namespace fs = std::filesystem;

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "hw/top/trace_labels.h"
-#include "testbench/golden/compare.h"
+#include "golden/compare.h"
 
 namespace npu::cli {
 namespace {

@@ -1,8 +1,8 @@
-// Fuzz target: the .npy reader (testbench/golden/npy.h) on arbitrary bytes, then the input
+// Fuzz target: the .npy reader (golden/npy.h) on arbitrary bytes, then the input
 // conventions (the array as a tensor of every npusim dtype). An accepted array must serialise
 // and parse back unchanged.
 #include "testbench/fuzz/fuzz_target.h"
-#include "testbench/golden/npy.h"
+#include "golden/npy.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace npu;

@@ -3,8 +3,8 @@
 #include <cstring>
 
 #include "isa/error.h"
-#include "testbench/golden/golden.h"
-#include "testbench/golden/random.h"
+#include "golden/golden.h"
+#include "golden/random.h"
 
 namespace npu::test {
 

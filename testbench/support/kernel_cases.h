@@ -2,15 +2,15 @@
 // The flagship kernels as test cases: generate inputs as pypto-gym does (x ~ U(-1, 1),
 // weights ~ U(-0.1, 0.1), gamma/beta ~ U(-1, 1), all bf16 unless stated; eps 1e-6), run the
 // kernel on the ISS or the SystemC model (kernel_harness.h), and compare every output with the
-// golden (testbench/golden) under the docs/numerics.md rule. Outputs are kept so that two engines
+// golden (golden/) under the docs/numerics.md rule. Outputs are kept so that two engines
 // can be compared bit for bit (co-simulation).
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "hw/config/hw_config.h"
-#include "testbench/golden/compare.h"
-#include "testbench/golden/tensor.h"
+#include "golden/compare.h"
+#include "golden/tensor.h"
 #include "testbench/support/kernel_harness.h"
 
 namespace npu::test {

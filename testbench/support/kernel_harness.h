@@ -23,7 +23,7 @@
 #include "hw/config/hw_config.h"
 #include "isa/program.h"
 #include "isa/sem/gm.h"
-#include "testbench/golden/tensor.h"
+#include "golden/tensor.h"
 
 namespace npu::test {
 

@@ -9,10 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "hw/config/loader.h"
-#include "testbench/golden/compare.h"
-#include "testbench/golden/npy.h"
-#include "testbench/golden/random.h"
-#include "testbench/golden/registry.h"
+#include "golden/compare.h"
+#include "golden/npy.h"
+#include "golden/random.h"
+#include "golden/registry.h"
 #include "testbench/support/cli_support.h"
 
 namespace fs = std::filesystem;

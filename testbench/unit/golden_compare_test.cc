@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "isa/error.h"
-#include "testbench/golden/compare.h"
+#include "golden/compare.h"
 
 namespace npu::golden {
 namespace {

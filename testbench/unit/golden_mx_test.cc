@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "isa/error.h"
-#include "testbench/golden/golden.h"
+#include "golden/golden.h"
 
 namespace npu::golden {
 namespace {

@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 
 #include "isa/numeric/numeric.h"
-#include "testbench/golden/random.h"
-#include "testbench/golden/refnum.h"
+#include "golden/random.h"
+#include "golden/refnum.h"
 
 namespace npu::golden {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "testbench/golden/random.h"
+#include "golden/random.h"
 
 namespace npu::golden {
 namespace {

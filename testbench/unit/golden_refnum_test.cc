@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "isa/error.h"
-#include "testbench/golden/refnum.h"
-#include "testbench/golden/tensor.h"
+#include "golden/refnum.h"
+#include "golden/tensor.h"
 
 namespace npu::golden {
 namespace {

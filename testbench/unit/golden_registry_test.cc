@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "isa/error.h"
-#include "testbench/golden/golden.h"
-#include "testbench/golden/registry.h"
+#include "golden/golden.h"
+#include "golden/registry.h"
 
 namespace npu::golden {
 namespace {

@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "isa/error.h"
-#include "testbench/golden/npy.h"
+#include "golden/npy.h"
 
 namespace npu::golden {
 namespace {

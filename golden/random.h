@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "testbench/golden/tensor.h"
+#include "golden/tensor.h"
 
 namespace npu::golden {
 

@@ -1,4 +1,4 @@
-#include "testbench/golden/refnum.h"
+#include "golden/refnum.h"
 
 #include <cmath>
 #include <cstring>

@@ -1,11 +1,11 @@
-#include "testbench/golden/registry.h"
+#include "golden/registry.h"
 
 #include <cerrno>
 #include <cstdlib>
 #include <functional>
 
 #include "isa/error.h"
-#include "testbench/golden/golden.h"
+#include "golden/golden.h"
 
 namespace npu::golden {
 namespace {

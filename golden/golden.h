@@ -11,7 +11,7 @@
 // element count ([N] or [1, N] ...).
 #include <vector>
 
-#include "testbench/golden/tensor.h"
+#include "golden/tensor.h"
 
 namespace npu::golden {
 

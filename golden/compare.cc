@@ -1,11 +1,11 @@
-#include "testbench/golden/compare.h"
+#include "golden/compare.h"
 
 #include <cmath>
 #include <cstdio>
 #include <limits>
 
 #include "isa/error.h"
-#include "testbench/golden/refnum.h"
+#include "golden/refnum.h"
 
 namespace npu::golden {
 

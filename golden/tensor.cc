@@ -1,9 +1,9 @@
-#include "testbench/golden/tensor.h"
+#include "golden/tensor.h"
 
 #include <string>
 
 #include "isa/error.h"
-#include "testbench/golden/refnum.h"
+#include "golden/refnum.h"
 
 namespace npu::golden {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "testbench/golden/tensor.h"
+#include "golden/tensor.h"
 
 namespace npu::golden {
 

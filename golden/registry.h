@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "testbench/golden/tensor.h"
+#include "golden/tensor.h"
 
 namespace npu::golden {
 

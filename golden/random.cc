@@ -1,4 +1,4 @@
-#include "testbench/golden/random.h"
+#include "golden/random.h"
 
 #include <cmath>
 

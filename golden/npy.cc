@@ -1,4 +1,4 @@
-#include "testbench/golden/npy.h"
+#include "golden/npy.h"
 
 
 #include <cctype>
@@ -10,7 +10,7 @@
 
 #include "base/file_io.h"
 #include "isa/error.h"
-#include "testbench/golden/refnum.h"
+#include "golden/refnum.h"
 
 namespace npu::golden {
 namespace {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "base/file_io.h"
-#include "testbench/golden/tensor.h"
+#include "golden/tensor.h"
 
 namespace npu::golden {
 

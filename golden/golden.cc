@@ -1,11 +1,11 @@
-#include "testbench/golden/golden.h"
+#include "golden/golden.h"
 
 #include <cmath>
 #include <limits>
 #include <string>
 
 #include "isa/error.h"
-#include "testbench/golden/refnum.h"
+#include "golden/refnum.h"
 
 namespace npu::golden {
 namespace {
