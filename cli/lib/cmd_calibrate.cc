@@ -1,7 +1,7 @@
 // npusim calibrate [--config F] [--config950 F] [--csv-dir DIR] [--table ID]... [--set K=V]...
 //                  [--markdown] [--points-csv FILE] [--cold-l2]
 // Runs every msKPP calibration point as a one-instruction kernel on the SystemC model and
-// prints model vs measured per table (cli/lib/calib.h). docs/calibration.md is the --markdown
+// prints model vs measured per table (calib/calib.h). docs/calibration.md is the --markdown
 // output with an intro.
 #include <CLI/CLI.hpp>
 #include <cstdlib>
@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 
 #include "base/file_io.h"
-#include "cli/lib/calib.h"
+#include "calib/calib.h"
 #include "cli/lib/commands.h"
 #include "cli/lib/run_case.h"
 #include "isa/error.h"

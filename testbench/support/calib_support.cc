@@ -16,8 +16,8 @@ bool calib_csv_available() {
   return std::filesystem::is_regular_file(std::filesystem::path(calib_csv_dir()) / "ascend910b_vector.csv");
 }
 
-cli::calib::Options repo_calib_options() {
-  cli::calib::Options o;
+calib::Options repo_calib_options() {
+  calib::Options o;
   o.config_910b = source_dir() + "/configs/ascend910b.yaml";
   o.config_950 = source_dir() + "/configs/ascend950.yaml";
   o.csv_dir = calib_csv_dir();

@@ -3,10 +3,10 @@
 // formulas of docs/machine.md section 5, hw/core/timing.h); the msKPP measurement it was calibrated
 // against is quoted beside it. These guard the calibration (docs/calibration.md) from
 // regressions: a changed figure or formula fails here first. The measured value is a kernel's
-// busy cycles of the instruction's pipe (cli/lib/calib.h).
+// busy cycles of the instruction's pipe (calib/calib.h).
 #include <gtest/gtest.h>
 
-#include "cli/lib/calib.h"
+#include "calib/calib.h"
 #include "hw/config/loader.h"
 #include "testbench/support/calib_support.h"
 #include "testbench/support/kernel_harness.h"
@@ -14,9 +14,9 @@
 namespace npu::test {
 namespace {
 
-using cli::calib::Kernel;
-using cli::calib::measure_busy;
-using cli::calib::measure_interval;
+using calib::Kernel;
+using calib::measure_busy;
+using calib::measure_interval;
 using isa::CoreType;
 using isa::Pipe;
 

@@ -1,4 +1,4 @@
-// The whole calibration (cli/lib/calib.h): every msKPP table point as a one-instruction kernel
+// The whole calibration (calib/calib.h): every msKPP table point as a one-instruction kernel
 // on the SystemC model with the committed configs. Asserts, per table, the number of points run
 // (a mapping that silently drops series fails) and that the median |relative error| stays
 // under a bound. The bounds are the values measured when the calibration was recorded
@@ -11,14 +11,14 @@
 #include <map>
 #include <sstream>
 
-#include "cli/lib/calib.h"
+#include "calib/calib.h"
 #include "testbench/support/calib_support.h"
 #include "testbench/support/kernel_harness.h"
 
 namespace npu::test {
 namespace {
 
-using cli::calib::Table;
+using calib::Table;
 
 struct Bound {
   size_t points;       // points run (CSV rows that map to an instruction)
@@ -48,7 +48,7 @@ class CalibTables : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     if (!calib_csv_available()) return;
-    tables_ = new std::vector<Table>(cli::calib::run_calibration(repo_calib_options()));
+    tables_ = new std::vector<Table>(calib::run_calibration(repo_calib_options()));
   }
   static void TearDownTestSuite() {
     delete tables_;
@@ -66,14 +66,14 @@ TEST_F(CalibTables, MedianErrorPerTableWithinBound) {
   for (const Table& t : *tables_) {
     SCOPED_TRACE(t.id);
     const Bound& b = bounds().at(t.id);
-    const cli::calib::Summary s = cli::calib::summarize(t);
+    const calib::Summary s = calib::summarize(t);
     EXPECT_EQ(s.points, b.points);
     EXPECT_LT(s.median_abs, b.max_median) << "worst: " << s.worst << " at " << s.worst_where;
   }
 }
 
 TEST_F(CalibTables, DocIsCurrent) {
-  const std::string want = cli::calib::markdown(*tables_, cli::calib::run_what_ifs(*tables_, repo_calib_options()), repo_calib_options());
+  const std::string want = calib::markdown(*tables_, calib::run_what_ifs(*tables_, repo_calib_options()), repo_calib_options());
   std::ifstream f(source_dir() + "/docs/calibration.md");
   std::stringstream ss;
   ss << f.rdbuf();

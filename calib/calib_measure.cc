@@ -5,13 +5,13 @@
 
 #include <fmt/format.h>
 
-#include "cli/lib/calib.h"
+#include "calib/calib.h"
 #include "hw/top/run.h"
 #include "isa/asm/assembler.h"
 #include "isa/error.h"
 #include "isa/sem/gm.h"
 
-namespace npu::cli::calib {
+namespace npu::calib {
 
 namespace {
 
@@ -105,4 +105,4 @@ Summary summarize(const Table& t) {
 
 Summary summarize(const Series& s) { return summarize(std::vector<const Series*>{&s}); }
 
-}  // namespace npu::cli::calib
+}  // namespace npu::calib

@@ -24,7 +24,7 @@
 #include "hw/config/hw_config.h"
 #include "isa/types.h"
 
-namespace npu::cli::calib {
+namespace npu::calib {
 
 // One measured table point and what the model gives for it.
 struct Point {
@@ -109,4 +109,4 @@ std::string markdown(const std::vector<Table>& tables, const std::vector<WhatIf>
 // Every point as CSV: table,series,x,measured,model,rel_err,instruction.
 std::string points_csv(const std::vector<Table>& tables);
 
-}  // namespace npu::cli::calib
+}  // namespace npu::calib

@@ -8,12 +8,12 @@
 #include <fmt/format.h>
 
 #include "base/file_io.h"
-#include "cli/lib/calib.h"
+#include "calib/calib.h"
 #include "hw/config/loader.h"
 #include "isa/dtype_rules.h"
 #include "isa/error.h"
 
-namespace npu::cli::calib {
+namespace npu::calib {
 
 namespace {
 
@@ -479,4 +479,4 @@ std::vector<Table> run_calibration(const Options& o) {
   return out;
 }
 
-}  // namespace npu::cli::calib
+}  // namespace npu::calib
