@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "hw/top/trace_observer.h"
+#include "hw/core/trace_observer.h"
 #include "base/file_io.h"
 #include "isa/error.h"
 #include "isa/types.h"

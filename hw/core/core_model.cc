@@ -4,7 +4,7 @@
 
 #include "hw/core/pipe_unit.h"
 #include "hw/core/scalar_unit.h"
-#include "hw/top/trace_observer.h"
+#include "hw/core/trace_observer.h"
 #include "isa/check/race.h"
 #include "isa/sem/fault.h"
 #include "isa/sem/scalar.h"

@@ -16,7 +16,7 @@
 
 namespace npu::hw {
 
-class TraceObserver;  // hw/top/trace_observer.h
+class TraceObserver;  // hw/core/trace_observer.h
 }  // namespace npu::hw
 namespace npu::check {
 class RaceChecker;  // isa/check/race.h
@@ -60,7 +60,7 @@ class LaunchState {
   // Run limit sim.max_instructions: instructions the scalar units moved past, every core.
   uint64_t issued = 0;
 
-  // Tracing (hw/top/trace_observer.h): nullptr = off; each unit tests it once per instruction.
+  // Tracing (hw/core/trace_observer.h): nullptr = off; each unit tests it once per instruction.
   TraceObserver* observer = nullptr;
   // Race checking (isa/check/race.h): nullptr = off; fed at dispatch, sync, barrier and data effects.
   check::RaceChecker* race = nullptr;

@@ -2,7 +2,7 @@
 
 #include "hw/core/core_model.h"
 #include "hw/core/timing.h"
-#include "hw/top/trace_observer.h"
+#include "hw/core/trace_observer.h"
 #include "isa/check/race.h"
 #include "isa/error.h"
 #include "isa/sem/execute.h"

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "hw/top/trace_observer.h"
+#include "hw/core/trace_observer.h"
 #include "isa/types.h"
 
 namespace npu::hw {

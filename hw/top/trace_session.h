@@ -1,5 +1,5 @@
 #pragma once
-// The observer of one traced run (hw/top/trace_observer.h): resolves each InstrRecord into a
+// The observer of one traced run (hw/core/trace_observer.h): resolves each InstrRecord into a
 // TraceEvent (core, disassembly, label, dispatch cycle, bytes, FLOPs, the L2 / HBM traffic of
 // its GM transfer) and hands it to the sinks the TraceOptions ask for:
 //   Chrome trace JSON (trace_chrome.h), instruction CSV (trace_csv.h), VCD (trace_vcd.h),
@@ -32,7 +32,7 @@
 
 #include "hw/mem/l2_counters.h"
 #include "hw/top/trace_event.h"
-#include "hw/top/trace_observer.h"
+#include "hw/core/trace_observer.h"
 #include "hw/top/trace_options.h"
 
 namespace npu::isa {

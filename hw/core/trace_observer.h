@@ -5,7 +5,7 @@
 // LaunchState and tests it with one branch per instruction; nullptr (the default) means off, and
 // nothing else of tracing runs.
 //
-// Header-only and free of SystemC, so hw/core can include it without linking hw/top.
+// Header-only and free of SystemC: the layer that calls it (hw/core) owns it, and hw/top implements it.
 //
 // Contract of on_instr: called once per instruction per unit that spends cycles on it, at a
 // simulation time no later than start * period, except for a GM path, whose record comes once
