@@ -4,7 +4,7 @@
 #include <limits>
 #include <string>
 
-#include "isa/error.h"
+#include "base/error.h"
 #include "golden/refnum.h"
 
 namespace npu::golden {

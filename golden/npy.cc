@@ -9,7 +9,7 @@
 #include <iterator>
 
 #include "base/file_io.h"
-#include "isa/error.h"
+#include "base/error.h"
 #include "golden/refnum.h"
 
 namespace npu::golden {

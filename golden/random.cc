@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "isa/error.h"
+#include "base/error.h"
 
 namespace npu::golden {
 namespace {

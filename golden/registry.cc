@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <functional>
 
-#include "isa/error.h"
+#include "base/error.h"
 #include "golden/golden.h"
 
 namespace npu::golden {

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "isa/error.h"
+#include "base/error.h"
 #include "golden/refnum.h"
 
 namespace npu::golden {
