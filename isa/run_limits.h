@@ -1,10 +1,10 @@
 #pragma once
-// The run limits (sim.max_cycles, sim.max_instructions in hw_config.h): the one wording of the
+// The run limits (the config keys sim.max_cycles and sim.max_instructions): the one wording of the
 // error both backends raise when a run exceeds one, naming the key and how to raise it.
 #include <cstdint>
 #include <string>
 
-namespace npu::hw {
+namespace npu::isa {
 
 // "run limit: the run needs more than sim.max_instructions = 1000 instructions (raise it with
 // --set sim.max_instructions=N or --max-instructions N)"
@@ -24,4 +24,4 @@ inline std::string max_cycles_exceeded(uint64_t limit) {
   return run_limit_exceeded("sim.max_cycles", limit, "cycles", "--max-cycles");
 }
 
-}  // namespace npu::hw
+}  // namespace npu::isa

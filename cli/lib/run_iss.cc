@@ -7,7 +7,7 @@
 namespace npu::cli {
 
 SimOutcome run_on_iss(const SimRequest& req) {
-  iss::Iss sim(*req.hw, *req.program, *req.gm, req.params, req.block_dim);
+  iss::Iss sim(req.hw->machine(), *req.program, *req.gm, req.params, req.block_dim);
   sim.set_race_mode(req.race);
   iss::IssStats st = sim.run();
   SimOutcome out;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "isa/isa.h"
+#include "isa/machine.h"
 
 namespace npu::hw {
 
@@ -19,12 +20,8 @@ struct ChipConfig {
   double clock_ghz = 1.0;
 };
 
-// Capacities (bytes) and alignments (bytes) of one core's local buffers.
-struct BufferConfig {
-  uint64_t l1 = 0, l0a = 0, l0b = 0, l0c = 0, bias_table = 0, fixpipe = 0, ub = 0;
-  uint32_t l1_align = 32, l0a_align = 512, l0b_align = 512, l0c_align = 64, bias_table_align = 64,
-           fixpipe_align = 128, ub_align = 32;
-};
+// Capacities and alignments of one core's local buffers: the ISA layer's description (isa/machine.h).
+using BufferConfig = isa::BufferDesc;
 
 // Scalar unit: cycles per scalar timing class, and dispatch into the pipe queues.
 struct ScalarConfig {
@@ -123,6 +120,9 @@ struct HwConfig {
   NocConfig noc;
   SimConfig sim;
   std::string source_path;  // the YAML file it came from
+
+  // The part of the configuration the semantics and the ISS see (isa/machine.h).
+  isa::MachineDesc machine() const { return {chip.arch, chip.aiv_per_cluster, buffers, sim.max_instructions}; }
 };
 
 }  // namespace npu::hw

@@ -26,7 +26,7 @@ std::string lower(std::string_view s) {
 CoreModel::CoreModel(sc_core::sc_module_name name, const sem::CoreId& id, LaunchState& launch,
                      const isa::CodeSection& code, std::vector<int64_t> params,
                      std::array<GmPort*, isa::kNumPipes> gm_ports, const uint64_t* total_cycles)
-    : sc_module(name), launch(launch), state(id, launch.hw, std::move(params), launch.block_dim),
+    : sc_module(name), launch(launch), state(id, launch.hw.machine(), std::move(params), launch.block_dim),
       code(code), gm_ports_(gm_ports), stats_(id.name()) {
   exec.core = &state;
   exec.gm = &launch.gm;

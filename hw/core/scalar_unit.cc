@@ -1,11 +1,11 @@
 #include "hw/core/scalar_unit.h"
 
-#include "hw/config/run_limits.h"
 #include "hw/core/core_model.h"
 #include "hw/core/timing.h"
 #include "hw/core/trace_observer.h"
 #include "isa/check/race.h"
 #include "isa/error.h"
+#include "isa/run_limits.h"
 #include "isa/sem/scalar.h"
 
 namespace npu::hw {
@@ -65,7 +65,7 @@ void ScalarUnit::run() {
     for (;;) {
       if (L.issued++ >= max_issued) {  // stop before the instruction: the report shows its pc
         flush();
-        L.fail(max_instructions_exceeded(max_issued), true);
+        L.fail(isa::max_instructions_exceeded(max_issued), true);
         return;
       }
       const isa::Instr& in = sem::fetch(cs, core_.code);

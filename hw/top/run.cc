@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
-#include "hw/config/run_limits.h"
 #include "hw/mem/sim_kernel.h"
 #include "hw/top/chip_top.h"
 #include "hw/top/stats_report.h"
 #include "hw/top/trace_labels.h"
 #include "hw/top/trace_session.h"
 #include "isa/error.h"
+#include "isa/run_limits.h"
 
 namespace npu::hw {
 
@@ -57,7 +57,7 @@ void drive(ChipTop& top) {
     // next pending event lies beyond a deadline.
     const uint64_t next = started ? now + sc_core::sc_time_to_pending_activity().value() : now;
     if (next > limit)
-      throw Error(max_cycles_exceeded(L.hw.sim.max_cycles) + " (cycle " + std::to_string(now / L.clock.period) +
+      throw Error(isa::max_cycles_exceeded(L.hw.sim.max_cycles) + " (cycle " + std::to_string(now / L.clock.period) +
                   "). Where each core was:\n" + top.blocked_report());
     uint64_t deadline = L.last_progress + watchdog;
     // A pipe still executing (a slow transfer, a long mmad) is progress, not a hang: it retires at

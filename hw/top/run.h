@@ -21,7 +21,7 @@
 //                  core ended; a scalar-only loop does not count as progress, a pipe executing
 //                  an instruction does: a slow transfer is not a hang), same report
 //   run limit      "run limit: the run needs more than sim.max_instructions = N instructions ..."
-//                  or "... sim.max_cycles = N cycles ..." (hw/config/run_limits.h), with a report
+//                  or "... sim.max_cycles = N cycles ..." (isa/run_limits.h), with a report
 //                  of where each core was: ends loops that keep retiring pipe work
 //   bad launch     block_dim outside 1..clusters, wrong parameter count, no code section
 //

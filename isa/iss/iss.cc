@@ -1,7 +1,7 @@
 #include "isa/iss/iss.h"
 
-#include "hw/config/run_limits.h"
 #include "isa/error.h"
+#include "isa/run_limits.h"
 #include "isa/sem/execute.h"
 #include "isa/sem/fault.h"
 #include "isa/sem/scalar.h"
@@ -18,9 +18,9 @@ uint64_t CoreStats::total() const {
 }
 
 struct Iss::Core {
-  Core(const sem::CoreId& id, const hw::HwConfig& hw, std::vector<int64_t> params, int block_dim,
+  Core(const sem::CoreId& id, const isa::MachineDesc& m, std::vector<int64_t> params, int block_dim,
        const isa::CodeSection& c)
-      : st(id, hw, std::move(params), block_dim), code(&c) {
+      : st(id, m, std::move(params), block_dim), code(&c) {
     stats.id = id;
   }
   sem::CoreState st;
@@ -40,23 +40,23 @@ struct Iss::Core {
   }
 };
 
-Iss::Iss(const hw::HwConfig& hw, const isa::Program& program, sem::GlobalMemory& gm,
+Iss::Iss(const isa::MachineDesc& machine, const isa::Program& program, sem::GlobalMemory& gm,
          std::vector<int64_t> params, int block_dim)
-    : hw_(hw), program_(program), gm_(gm), block_dim_(block_dim) {
+    : machine_(machine), program_(program), gm_(gm), block_dim_(block_dim) {
   if (block_dim < 1) throw Error("launch: block_dim must be >= 1 (got " + std::to_string(block_dim) + ")");
   if (params.size() != program.params.size())
     throw Error("launch of '" + program.name + "': " + std::to_string(program.params.size()) +
                 " kernel parameters declared, " + std::to_string(params.size()) + " values given");
   if (!program.aic.present && !program.aiv.present)
     throw Error("launch of '" + program.name + "': the program has neither an AIC nor an AIV section");
-  const int naiv = hw.chip.aiv_per_cluster;
+  const int naiv = machine.aiv_per_cluster;
   for (int c = 0; c < block_dim; ++c) {
     if (program.aic.present)
-      cores_.push_back(std::make_unique<Core>(sem::CoreId{c, isa::CoreType::Aic, 0}, hw, params,
+      cores_.push_back(std::make_unique<Core>(sem::CoreId{c, isa::CoreType::Aic, 0}, machine, params,
                                               block_dim, program.aic));
     if (program.aiv.present)
       for (int s = 0; s < naiv; ++s)
-        cores_.push_back(std::make_unique<Core>(sem::CoreId{c, isa::CoreType::Aiv, s}, hw, params,
+        cores_.push_back(std::make_unique<Core>(sem::CoreId{c, isa::CoreType::Aiv, s}, machine, params,
                                                 block_dim, program.aiv));
   }
   // Peer pointers for the a5 cluster-local paths.
@@ -153,8 +153,8 @@ IssStats Iss::run() {
       if (c.st.ended) continue;
       live = true;
       // A live core issues at least its `end` still: with the budget spent, the run needs more.
-      if (stats_.issued == hw_.sim.max_instructions)
-        throw Error(hw::max_instructions_exceeded(hw_.sim.max_instructions) + " in '" + program_.name +
+      if (stats_.issued == machine_.max_instructions)
+        throw Error(isa::max_instructions_exceeded(machine_.max_instructions) + " in '" + program_.name +
                     "'. Where each core was:\n" + blocked_report());
       if (step_scalar_unit(c)) {
         progress = true;

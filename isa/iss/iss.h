@@ -26,8 +26,8 @@
 #include <string>
 #include <vector>
 
-#include "hw/config/hw_config.h"
 #include "isa/check/race.h"
+#include "isa/machine.h"
 #include "isa/program.h"
 #include "isa/sem/core_state.h"
 #include "isa/sem/dispatched.h"
@@ -57,7 +57,7 @@ class Iss {
  public:
   // params: kernel parameter values in program.params order. Throws npu::Error when the launch
   // is invalid (block_dim < 1, wrong parameter count, no code section).
-  Iss(const hw::HwConfig& hw, const isa::Program& program, sem::GlobalMemory& gm,
+  Iss(const isa::MachineDesc& machine, const isa::Program& program, sem::GlobalMemory& gm,
       std::vector<int64_t> params, int block_dim);
   ~Iss();
 
@@ -73,7 +73,7 @@ class Iss {
   bool run_sync(Core& c, const sem::DispatchedInstr& di);
   std::string blocked_report() const;
 
-  const hw::HwConfig& hw_;
+  const isa::MachineDesc machine_;
   const isa::Program& program_;
   sem::GlobalMemory& gm_;
   int block_dim_;

@@ -20,9 +20,9 @@ const char* buffer_name(Buffer b) {
   return "?";
 }
 
-CoreState::CoreState(const CoreId& cid, const hw::HwConfig& hw, std::vector<int64_t> p, int bdim)
-    : id(cid), arch(hw.chip.arch), params(std::move(p)) {
-  const hw::BufferConfig& b = hw.buffers;
+CoreState::CoreState(const CoreId& cid, const isa::MachineDesc& m, std::vector<int64_t> p, int bdim)
+    : id(cid), arch(m.arch), params(std::move(p)) {
+  const isa::BufferDesc& b = m.buffers;
   auto set = [&](Buffer which, uint64_t size, uint32_t alignment) {
     buffer(which).assign(size, 0);
     align[static_cast<int>(which)] = alignment ? alignment : 1;
@@ -39,7 +39,7 @@ CoreState::CoreState(const CoreId& cid, const hw::HwConfig& hw, std::vector<int6
   block_dim = bdim;
   subblock_idx = aic ? 0 : id.sub;
   core_type = static_cast<int64_t>(id.type);
-  subblock_dim = aic ? 1 : hw.chip.aiv_per_cluster;
+  subblock_dim = aic ? 1 : m.aiv_per_cluster;
 }
 
 }  // namespace npu::sem

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "hw/config/hw_config.h"
 #include "isa/isa.h"
+#include "isa/machine.h"
 
 namespace npu::sem {
 
@@ -40,9 +40,9 @@ inline constexpr int flag_index(isa::Pipe src, isa::Pipe dst, int id) {
 }
 
 struct CoreState {
-  // Sizes buffers from hw.buffers for id.type, zero-fills them; params are the kernel parameter
+  // Sizes buffers from m.buffers for id.type, zero-fills them; params are the kernel parameter
   // values in Program::params order (GM addresses, integers, fp32 bit patterns).
-  CoreState(const CoreId& id, const hw::HwConfig& hw, std::vector<int64_t> params, int block_dim);
+  CoreState(const CoreId& id, const isa::MachineDesc& m, std::vector<int64_t> params, int block_dim);
 
   CoreId id;
   isa::Arch arch = isa::Arch::A2;

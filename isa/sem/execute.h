@@ -6,7 +6,7 @@
 //
 // Checks (each violation is a fault naming core, PC, instruction and address, see fault.h):
 //  - every local-buffer access lies inside the buffer;
-//  - local-buffer offsets are aligned to the buffer's alignment (hw::BufferConfig): the base
+//  - local-buffer offsets are aligned to the buffer's alignment (isa::BufferDesc): the base
 //    offset of every operand and, for strided operands with more than one row/burst, the
 //    stride (so every row/burst start is aligned). Burst/row LENGTHS need no alignment;
 //  - every GM access passes GlobalMemory::access_ok (capacity and registered regions);

@@ -27,7 +27,7 @@ std::string run_error(const isa::Program& p, int block_dim, uint64_t max_instruc
   hw::HwConfig hw = test_hw();
   if (max_instructions) hw.sim.max_instructions = max_instructions;
   sem::GlobalMemory gm;
-  iss::Iss s(hw, p, gm, {0x1000, 0x2000}, block_dim);
+  iss::Iss s(hw.machine(), p, gm, {0x1000, 0x2000}, block_dim);
   try {
     s.run();
   } catch (const Error& e) {
@@ -65,7 +65,7 @@ TEST(Iss, MultiCoreVectorPipeline) {
   std::vector<float> x(48);
   for (int i = 0; i < 48; ++i) x[i] = 0.5f * i;
   gm.write(0x1000, x.data(), 48 * 4);
-  iss::Iss s(hw, p, gm, {0x1000, 0x2000}, 3);
+  iss::Iss s(hw.machine(), p, gm, {0x1000, 0x2000}, 3);
   iss::IssStats st = s.run();
   std::vector<float> y(48);
   gm.read(0x2000, y.data(), 48 * 4);
@@ -126,7 +126,7 @@ TEST(Iss, CrossCoreVToC) {
   for (int nrow = 0; nrow < 16; ++nrow)
     for (int k = 0; k < 16; ++k) w[nrow * 16 + k] = bf(static_cast<float>(nrow));  // W[n, k] = n
   gm.write(0x2000, w.data(), 512);
-  iss::Iss s(hw, p, gm, {0x1000, 0x2000}, 1);
+  iss::Iss s(hw.machine(), p, gm, {0x1000, 0x2000}, 1);
   s.run();
   std::vector<float> out(16);
   gm.read(0x2400, out.data(), 64);
@@ -206,7 +206,7 @@ TEST(Iss, FlagOrdersPipes) {
   sem::GlobalMemory gm;
   std::vector<float> x = {1, 2, 3, 4, 5, 6, 7, 8};
   gm.write(0x1000, x.data(), 32);
-  iss::Iss s(hw, p, gm, {0x1000, 0x2000}, 1);
+  iss::Iss s(hw.machine(), p, gm, {0x1000, 0x2000}, 1);
   s.run();
   EXPECT_EQ(get<float>(s.core(0), Buffer::Ub, 64, 8), std::vector<float>(8, 0.0f));
   EXPECT_EQ(get<float>(s.core(0), Buffer::Ub, 128, 8), x);
@@ -238,7 +238,7 @@ TEST(Iss, LaunchErrors) {
   hw::HwConfig hw = test_hw();
   sem::GlobalMemory gm;
   try {
-    iss::Iss s(hw, p, gm, {1}, 1);
+    iss::Iss s(hw.machine(), p, gm, {1}, 1);
     FAIL();
   } catch (const Error& e) {
     EXPECT_STREQ(e.what(), "launch of 'k': 2 kernel parameters declared, 1 values given");

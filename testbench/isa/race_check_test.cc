@@ -36,7 +36,7 @@ Outcome run(const isa::Program& p, RaceMode mode = RaceMode::Error) {
   std::vector<float> x(128);
   for (int i = 0; i < 128; ++i) x[i] = static_cast<float>(i);
   gm.write(0x1000, x.data(), 512);
-  iss::Iss s(hw, p, gm, {0x1000, 0x2000}, 1);
+  iss::Iss s(hw.machine(), p, gm, {0x1000, 0x2000}, 1);
   s.set_race_mode(mode);
   Outcome o;
   try {

@@ -10,7 +10,7 @@ using K = sem::ScalarOutcome::Kind;
 
 struct ScalarFixture : ::testing::Test {
   hw::HwConfig hw = test_hw();
-  sem::CoreState core{{1, isa::CoreType::Aiv, 1}, hw, {0x5000, -3}, 4};
+  sem::CoreState core{{1, isa::CoreType::Aiv, 1}, hw.machine(), {0x5000, -3}, 4};
   sem::ScalarOutcome run(const isa::Instr& in) {
     auto o = sem::step_scalar(core, in);
     core.pc = o.next_pc;
@@ -151,7 +151,7 @@ TEST_F(ScalarFixture, Classification) {
 
 TEST(SemSync, LocalFlags) {
   hw::HwConfig hw = test_hw();
-  sem::CoreState core({0, isa::CoreType::Aiv, 0}, hw, {}, 1);
+  sem::CoreState core({0, isa::CoreType::Aiv, 0}, hw.machine(), {}, 1);
   auto set = sem::resolve(core, I(Op::SET_FLAG, {isa::Pipe::Mte2, isa::Pipe::Vector, 3}), 4);
   auto wait = sem::resolve(core, I(Op::WAIT_FLAG, {isa::Pipe::Mte2, isa::Pipe::Vector, 3}), 5);
   EXPECT_FALSE(sem::try_consume_flag(core, wait));
@@ -173,9 +173,9 @@ struct HubFixture : ::testing::Test {
   std::vector<sem::CoreState> cores;
   HubFixture() {
     for (int c = 0; c < 2; ++c) {
-      cores.emplace_back(sem::CoreId{c, isa::CoreType::Aic, 0}, hw, std::vector<int64_t>{}, 2);
-      cores.emplace_back(sem::CoreId{c, isa::CoreType::Aiv, 0}, hw, std::vector<int64_t>{}, 2);
-      cores.emplace_back(sem::CoreId{c, isa::CoreType::Aiv, 1}, hw, std::vector<int64_t>{}, 2);
+      cores.emplace_back(sem::CoreId{c, isa::CoreType::Aic, 0}, hw.machine(), std::vector<int64_t>{}, 2);
+      cores.emplace_back(sem::CoreId{c, isa::CoreType::Aiv, 0}, hw.machine(), std::vector<int64_t>{}, 2);
+      cores.emplace_back(sem::CoreId{c, isa::CoreType::Aiv, 1}, hw.machine(), std::vector<int64_t>{}, 2);
     }
   }
   sem::CoreState& aic(int c) { return cores[3 * c]; }

@@ -94,9 +94,9 @@ inline float fl(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
 struct Cluster {
   explicit Cluster(isa::Arch arch = isa::Arch::A2)
       : hw(test_hw(arch)),
-        aic({0, isa::CoreType::Aic, 0}, hw, {}, 1),
-        aiv0({0, isa::CoreType::Aiv, 0}, hw, {}, 1),
-        aiv1({0, isa::CoreType::Aiv, 1}, hw, {}, 1) {}
+        aic({0, isa::CoreType::Aic, 0}, hw.machine(), {}, 1),
+        aiv0({0, isa::CoreType::Aiv, 0}, hw.machine(), {}, 1),
+        aiv1({0, isa::CoreType::Aiv, 1}, hw.machine(), {}, 1) {}
   hw::HwConfig hw;
   sem::GlobalMemory gm;
   sem::CoreState aic, aiv0, aiv1;

@@ -81,7 +81,7 @@ KernelRunInfo run_kernel(Engine engine, const hw::HwConfig& cfg, const isa::Prog
                          bool timing_only) {
   KernelRunInfo info;
   if (engine == Engine::Iss) {
-    iss::Iss sim(cfg, prog, gm, params, block_dim);
+    iss::Iss sim(cfg.machine(), prog, gm, params, block_dim);
     iss::IssStats st = sim.run();
     info.instructions = st.steps;
     return info;

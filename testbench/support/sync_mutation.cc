@@ -132,7 +132,7 @@ std::string run_mutant(const std::string& kernel, const isa::Program& program, i
   std::map<std::string, int64_t> values = s.scalars;
   for (const auto& [name, dims] : s.tensors) values[name] = gm.alloc(name, name == "rstd" ? Dtype::F32 : Dtype::BF16, dims);
   try {
-    iss::Iss sim(tiny(), program, gm.gm(), bind_params(program, values), s.block_dim);
+    iss::Iss sim(tiny().machine(), program, gm.gm(), bind_params(program, values), s.block_dim);
     sim.set_race_mode(check::RaceMode::Error);
     sim.run();
   } catch (const Error& e) {

@@ -159,7 +159,7 @@ uint64_t cosim(const isa::Program& p, int block_dim, uint64_t seed, hw::HwConfig
   sem::GlobalMemory gm_iss(cfg.hbm.size), gm_sc(cfg.hbm.size);
   fill_inputs(gm_iss, seed, slots);
   fill_inputs(gm_sc, seed, slots);
-  iss::Iss iss(cfg, p, gm_iss, {}, block_dim);
+  iss::Iss iss(cfg.machine(), p, gm_iss, {}, block_dim);
   iss.run();
   hw::RunResult r = hw::run_systemc(cfg, p, gm_sc, {}, block_dim);
   uint64_t nonzero = 0;
