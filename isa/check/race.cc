@@ -85,8 +85,8 @@ void RaceChecker::synced(const sem::CoreId& core, const sem::DispatchedInstr& di
   switch (di.op()) {
     case Op::SET_FLAG:
     case Op::WAIT_FLAG: {
-      const int idx = sem::flag_index(static_cast<Pipe>(di["src"]), static_cast<Pipe>(di["dst"]),
-                                      static_cast<int>(di["id"]));
+      const sem::FlagRef fr = sem::flag_ref(di);
+      const int idx = sem::flag_index(fr.src, fr.dst, fr.id);
       FlagInfo& f = flags_[static_cast<size_t>(c) * sem::kNumFlags + idx];
       if (di.op() == Op::SET_FLAG) {
         f.clock = clocks_[t];
@@ -100,7 +100,7 @@ void RaceChecker::synced(const sem::CoreId& core, const sem::DispatchedInstr& di
       return;
     }
     case Op::CC_SET: {
-      const int mode = static_cast<int>(di["mode"]), id = static_cast<int>(di["id"]);
+      const int mode = static_cast<int>(di.as<isa::ops::CC_SET>().mode), id = sem::cc_flag_id(di);
       cc_sets_[{c, mode, id}].push_back(clocks_[t]);
       release(t);
       for (const Release& r : pending_) {
@@ -117,7 +117,7 @@ void RaceChecker::synced(const sem::CoreId& core, const sem::DispatchedInstr& di
       return;
     }
     case Op::CC_WAIT: {
-      auto& q = cc_units_[{c, static_cast<int>(di["id"])}];
+      auto& q = cc_units_[{c, sem::cc_flag_id(di)}];
       if (!q.empty()) {
         join(t, q.front());
         q.pop_front();

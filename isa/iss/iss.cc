@@ -185,10 +185,10 @@ std::string Iss::blocked_report() const {
   auto why_sync = [&](const Core& c, const sem::DispatchedInstr& di) -> std::string {
     switch (di.op()) {
       case Op::WAIT_FLAG: {
-        auto src = static_cast<Pipe>(di["src"]), dst = static_cast<Pipe>(di["dst"]);
-        return "waits for flag " + sem::flag_name(src, dst, static_cast<int>(di["id"]));
+        const sem::FlagRef f = sem::flag_ref(di);
+        return "waits for flag " + sem::flag_name(f.src, f.dst, f.id);
       }
-      case Op::CC_WAIT: return "waits: " + hub_->explain_wait(c.st.id, static_cast<int>(di["id"]));
+      case Op::CC_WAIT: return "waits: " + hub_->explain_wait(c.st.id, sem::cc_flag_id(di));
       default: return "ready";
     }
   };

@@ -17,19 +17,23 @@ void DispatchedInstr::wrong_view(isa::Op want) const {
               std::string(isa::def(want).mnemonic) + "'s");
 }
 
+void read_operands(const CoreState& core, const isa::Instr& in, int64_t* v) {
+  const isa::InstrDef& d = in.d();
+  for (int i = 0; i < d.nfields; ++i) {
+    const isa::Operand& o = in.f[i];
+    if (o.is_reg && d.fields[i].kind != isa::FieldKind::RegDst)
+      v[i] = static_cast<int64_t>(core.reg(static_cast<int>(o.value)));
+    else
+      v[i] = o.value;
+  }
+}
+
 DispatchedInstr resolve(const CoreState& core, const isa::Instr& in, uint32_t pc) {
   DispatchedInstr di;
   di.in = in;
   di.pc = pc;
   di.pipe = isa::pipe_of(in);
-  const isa::InstrDef& d = in.d();
-  for (int i = 0; i < d.nfields; ++i) {
-    const isa::Operand& o = in.f[i];
-    if (o.is_reg && d.fields[i].kind != isa::FieldKind::RegDst)
-      di.v[i] = static_cast<int64_t>(core.reg(static_cast<int>(o.value)));
-    else
-      di.v[i] = o.value;
-  }
+  read_operands(core, in, di.v.data());
   return di;
 }
 

@@ -37,6 +37,8 @@ struct DispatchedInstr {
   [[noreturn]] void wrong_view(isa::Op want) const;
 };
 
+// v[i] for every operand of `in` as DispatchedInstr::v describes (registers read from `core`).
+void read_operands(const CoreState& core, const isa::Instr& in, int64_t* v);
 // Reads the registers of `in` from `core` (what the scalar unit does at dispatch).
 DispatchedInstr resolve(const CoreState& core, const isa::Instr& in, uint32_t pc);
 

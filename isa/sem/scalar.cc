@@ -1,5 +1,7 @@
 #include "isa/sem/scalar.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -11,6 +13,7 @@ namespace npu::sem {
 namespace {
 
 using isa::Op;
+namespace ops = isa::ops;
 
 float as_f32(uint64_t v) {
   uint32_t u = static_cast<uint32_t>(v);
@@ -32,6 +35,149 @@ int64_t ftoi(float f) {
   if (t < -9223372036854775808.0) return std::numeric_limits<int64_t>::min();
   return static_cast<int64_t>(t);
 }
+
+
+// One scalar instruction being executed: its operands with registers read (as resolve() reads
+// them for a pipe), read through the typed views of isa/operands.h.
+struct Scalar {
+  CoreState& core;
+  const isa::Instr& in;
+  ScalarOutcome& out;
+  std::array<int64_t, isa::kMaxFields> v{};
+
+  template <class View>
+  View as() const { return View(v.data()); }
+  [[noreturn]] void bad(const std::string& what) const { fault(core.id, core.pc, in, what); }
+};
+
+// The semantics of each scalar-unit instruction, one function per instruction, found by
+// step_scalar() from the table; a scalar instruction without one fails to link.
+template <Op op>
+void run(Scalar& x);
+
+// rd = f(rs1, src) on 64-bit patterns (the integer ALU forms).
+template <class V, class F>
+void alu(Scalar& x, F f) {
+  const V o = x.as<V>();
+  x.core.set_reg(o.rd, f(static_cast<uint64_t>(o.rs1), static_cast<uint64_t>(o.src)));
+}
+// rd = f(rs1, src) on signed 64-bit values.
+template <class V, class F>
+void alu_signed(Scalar& x, F f) {
+  alu<V>(x, [f](uint64_t a, uint64_t b) {
+    return static_cast<uint64_t>(f(static_cast<int64_t>(a), static_cast<int64_t>(b)));
+  });
+}
+// rd = f(rs1, src) on the low 32 bits as fp32.
+template <class V, class F>
+void fp(Scalar& x, F f) {
+  alu<V>(x, [f](uint64_t a, uint64_t b) { return f32_bits(f(as_f32(a), as_f32(b))); });
+}
+// div / rem: signed, toward zero; division by zero faults; INT64_MIN / -1 wraps.
+template <class V>
+void divide(Scalar& x, bool quotient) {
+  const V o = x.as<V>();
+  const int64_t a = static_cast<int64_t>(o.rs1), b = o.src;
+  if (b == 0) x.bad("division by zero (" + std::to_string(a) + " / 0)");
+  int64_t r;
+  if (b == -1)  // INT64_MIN / -1 overflows: wrap
+    r = quotient ? static_cast<int64_t>(0 - static_cast<uint64_t>(a)) : 0;
+  else
+    r = quotient ? a / b : a % b;
+  x.core.set_reg(o.rd, static_cast<uint64_t>(r));
+}
+// Branch to target when taken(rs1, src), signed.
+template <class V, class F>
+void branch(Scalar& x, F taken) {
+  const V o = x.as<V>();
+  if (taken(static_cast<int64_t>(o.rs1), o.src)) x.out.next_pc = static_cast<uint32_t>(o.target);
+}
+
+template <> void run<Op::NOP>(Scalar&) {}
+template <> void run<Op::END>(Scalar& x) { x.out.kind = ScalarOutcome::Kind::End; }
+template <> void run<Op::BARRIER>(Scalar& x) {
+  x.out.kind = ScalarOutcome::Kind::Barrier;
+  x.out.barrier = x.as<ops::BARRIER>().pipe;
+}
+template <> void run<Op::MOV>(Scalar& x) {
+  const auto o = x.as<ops::MOV>();
+  x.core.set_reg(o.rd, static_cast<uint64_t>(o.src));
+}
+template <> void run<Op::ADD>(Scalar& x) { alu<ops::ADD>(x, [](uint64_t a, uint64_t b) { return a + b; }); }
+template <> void run<Op::SUB>(Scalar& x) { alu<ops::SUB>(x, [](uint64_t a, uint64_t b) { return a - b; }); }
+template <> void run<Op::MUL>(Scalar& x) { alu<ops::MUL>(x, [](uint64_t a, uint64_t b) { return a * b; }); }
+template <> void run<Op::DIV>(Scalar& x) { divide<ops::DIV>(x, true); }
+template <> void run<Op::REM>(Scalar& x) { divide<ops::REM>(x, false); }
+template <> void run<Op::AND>(Scalar& x) { alu<ops::AND>(x, [](uint64_t a, uint64_t b) { return a & b; }); }
+template <> void run<Op::OR>(Scalar& x) { alu<ops::OR>(x, [](uint64_t a, uint64_t b) { return a | b; }); }
+template <> void run<Op::XOR>(Scalar& x) { alu<ops::XOR>(x, [](uint64_t a, uint64_t b) { return a ^ b; }); }
+template <> void run<Op::SHL>(Scalar& x) { alu<ops::SHL>(x, [](uint64_t a, uint64_t b) { return a << (b & 63); }); }
+template <> void run<Op::SHR>(Scalar& x) { alu<ops::SHR>(x, [](uint64_t a, uint64_t b) { return a >> (b & 63); }); }
+template <> void run<Op::SRA>(Scalar& x) {
+  alu<ops::SRA>(x, [](uint64_t a, uint64_t b) { return static_cast<uint64_t>(static_cast<int64_t>(a) >> (b & 63)); });
+}
+template <> void run<Op::MIN>(Scalar& x) { alu_signed<ops::MIN>(x, [](int64_t a, int64_t b) { return std::min(a, b); }); }
+template <> void run<Op::MAX>(Scalar& x) { alu_signed<ops::MAX>(x, [](int64_t a, int64_t b) { return std::max(a, b); }); }
+template <> void run<Op::FADD>(Scalar& x) { fp<ops::FADD>(x, [](float a, float b) { return a + b; }); }
+template <> void run<Op::FSUB>(Scalar& x) { fp<ops::FSUB>(x, [](float a, float b) { return a - b; }); }
+template <> void run<Op::FMUL>(Scalar& x) { fp<ops::FMUL>(x, [](float a, float b) { return a * b; }); }
+template <> void run<Op::FDIV>(Scalar& x) { fp<ops::FDIV>(x, [](float a, float b) { return a / b; }); }
+template <> void run<Op::FSQRT>(Scalar& x) {
+  const auto o = x.as<ops::FSQRT>();
+  x.core.set_reg(o.rd, f32_bits(std::sqrt(as_f32(o.rs1))));
+}
+template <> void run<Op::ITOF>(Scalar& x) {
+  const auto o = x.as<ops::ITOF>();
+  x.core.set_reg(o.rd, f32_bits(static_cast<float>(static_cast<int64_t>(o.rs1))));
+}
+template <> void run<Op::FTOI>(Scalar& x) {
+  const auto o = x.as<ops::FTOI>();
+  x.core.set_reg(o.rd, static_cast<uint64_t>(ftoi(as_f32(o.rs1))));
+}
+template <> void run<Op::LDP>(Scalar& x) {
+  const auto o = x.as<ops::LDP>();
+  const int64_t idx = o.param;
+  if (idx < 0 || idx >= static_cast<int64_t>(x.core.params.size()))
+    x.bad("kernel parameter " + std::to_string(idx) + " does not exist (" +
+          std::to_string(x.core.params.size()) + " parameters)");
+  x.core.set_reg(o.rd, static_cast<uint64_t>(x.core.params[idx]));
+}
+template <> void run<Op::GETSR>(Scalar& x) {
+  const auto o = x.as<ops::GETSR>();
+  const CoreState& c = x.core;
+  int64_t v = 0;
+  switch (o.sreg) {
+    case isa::SpecialReg::BlockIdx: v = c.block_idx; break;
+    case isa::SpecialReg::BlockDim: v = c.block_dim; break;
+    case isa::SpecialReg::SubblockIdx: v = c.subblock_idx; break;
+    case isa::SpecialReg::CoreType: v = c.core_type; break;
+    case isa::SpecialReg::SubblockDim: v = c.subblock_dim; break;
+  }
+  x.core.set_reg(o.rd, static_cast<uint64_t>(v));
+}
+template <> void run<Op::BEQ>(Scalar& x) { branch<ops::BEQ>(x, [](int64_t a, int64_t b) { return a == b; }); }
+template <> void run<Op::BNE>(Scalar& x) { branch<ops::BNE>(x, [](int64_t a, int64_t b) { return a != b; }); }
+template <> void run<Op::BLT>(Scalar& x) { branch<ops::BLT>(x, [](int64_t a, int64_t b) { return a < b; }); }
+template <> void run<Op::BGE>(Scalar& x) { branch<ops::BGE>(x, [](int64_t a, int64_t b) { return a >= b; }); }
+template <> void run<Op::JMP>(Scalar& x) { x.out.next_pc = static_cast<uint32_t>(x.as<ops::JMP>().target); }
+
+using RunFn = void (*)(Scalar&);
+
+template <Op op, isa::PipeRule pipe>
+constexpr RunFn run_fn() {
+  if constexpr (pipe == isa::PipeRule::Scalar) return &run<op>;
+  else return nullptr;
+}
+
+// Indexed by opcode; nullptr for instructions that go to a pipe.
+constexpr std::array<RunFn, 1 << isa::kOpcodeBits> make_run_table() {
+  std::array<RunFn, 1 << isa::kOpcodeBits> t{};
+#define INSN(id, opcode, mn, pipe, ...) t[opcode] = run_fn<Op::id, isa::PipeRule::pipe>();
+#include "isa/instructions.def"
+#undef INSN
+  return t;
+}
+constexpr std::array<RunFn, 1 << isa::kOpcodeBits> kRun = make_run_table();
 
 }  // namespace
 
@@ -93,87 +239,11 @@ ScalarOutcome step_scalar(CoreState& core, const isa::Instr& in) {
     return out;
   }
 
-  // Operand values: register contents or immediates.
-  auto val = [&](int i) -> uint64_t {
-    const isa::Operand& o = in.f[i];
-    return o.is_reg ? core.reg(static_cast<int>(o.value)) : static_cast<uint64_t>(o.value);
-  };
-  auto sval = [&](int i) { return static_cast<int64_t>(val(i)); };
-  auto rd = [&]() { return static_cast<int>(in.f[0].value); };
-
-  switch (in.op) {
-    case Op::NOP: break;
-    case Op::END: out.kind = ScalarOutcome::Kind::End; break;
-    case Op::BARRIER:
-      out.kind = ScalarOutcome::Kind::Barrier;
-      out.barrier = static_cast<isa::PipeSel>(in.f[0].value);
-      break;
-    case Op::MOV: core.set_reg(rd(), val(1)); break;
-    case Op::ADD: core.set_reg(rd(), val(1) + val(2)); break;
-    case Op::SUB: core.set_reg(rd(), val(1) - val(2)); break;
-    case Op::MUL: core.set_reg(rd(), val(1) * val(2)); break;
-    case Op::DIV:
-    case Op::REM: {
-      int64_t a = sval(1), b = sval(2);
-      if (b == 0) bad("division by zero (" + std::to_string(a) + " / 0)");
-      int64_t r;
-      if (b == -1)  // INT64_MIN / -1 overflows: wrap
-        r = in.op == Op::DIV ? static_cast<int64_t>(0 - static_cast<uint64_t>(a)) : 0;
-      else
-        r = in.op == Op::DIV ? a / b : a % b;
-      core.set_reg(rd(), static_cast<uint64_t>(r));
-      break;
-    }
-    case Op::AND: core.set_reg(rd(), val(1) & val(2)); break;
-    case Op::OR: core.set_reg(rd(), val(1) | val(2)); break;
-    case Op::XOR: core.set_reg(rd(), val(1) ^ val(2)); break;
-    case Op::SHL: core.set_reg(rd(), val(1) << (val(2) & 63)); break;
-    case Op::SHR: core.set_reg(rd(), val(1) >> (val(2) & 63)); break;
-    case Op::SRA: core.set_reg(rd(), static_cast<uint64_t>(sval(1) >> (val(2) & 63))); break;
-    case Op::MIN: core.set_reg(rd(), static_cast<uint64_t>(std::min(sval(1), sval(2)))); break;
-    case Op::MAX: core.set_reg(rd(), static_cast<uint64_t>(std::max(sval(1), sval(2)))); break;
-    case Op::FADD: core.set_reg(rd(), f32_bits(as_f32(val(1)) + as_f32(val(2)))); break;
-    case Op::FSUB: core.set_reg(rd(), f32_bits(as_f32(val(1)) - as_f32(val(2)))); break;
-    case Op::FMUL: core.set_reg(rd(), f32_bits(as_f32(val(1)) * as_f32(val(2)))); break;
-    case Op::FDIV: core.set_reg(rd(), f32_bits(as_f32(val(1)) / as_f32(val(2)))); break;
-    case Op::FSQRT: core.set_reg(rd(), f32_bits(std::sqrt(as_f32(val(1))))); break;
-    case Op::ITOF: core.set_reg(rd(), f32_bits(static_cast<float>(sval(1)))); break;
-    case Op::FTOI: core.set_reg(rd(), static_cast<uint64_t>(ftoi(as_f32(val(1))))); break;
-    case Op::LDP: {
-      int64_t idx = in.f[1].value;
-      if (idx < 0 || idx >= static_cast<int64_t>(core.params.size()))
-        bad("kernel parameter " + std::to_string(idx) + " does not exist (" +
-            std::to_string(core.params.size()) + " parameters)");
-      core.set_reg(rd(), static_cast<uint64_t>(core.params[idx]));
-      break;
-    }
-    case Op::GETSR: {
-      int64_t v = 0;
-      switch (static_cast<isa::SpecialReg>(in.f[1].value)) {
-        case isa::SpecialReg::BlockIdx: v = core.block_idx; break;
-        case isa::SpecialReg::BlockDim: v = core.block_dim; break;
-        case isa::SpecialReg::SubblockIdx: v = core.subblock_idx; break;
-        case isa::SpecialReg::CoreType: v = core.core_type; break;
-        case isa::SpecialReg::SubblockDim: v = core.subblock_dim; break;
-      }
-      core.set_reg(rd(), static_cast<uint64_t>(v));
-      break;
-    }
-    case Op::BEQ:
-    case Op::BNE:
-    case Op::BLT:
-    case Op::BGE: {
-      int64_t a = sval(0), b = sval(1);
-      bool taken = in.op == Op::BEQ   ? a == b
-                   : in.op == Op::BNE ? a != b
-                   : in.op == Op::BLT ? a < b
-                                      : a >= b;
-      if (taken) out.next_pc = static_cast<uint32_t>(in.f[2].value);
-      break;
-    }
-    case Op::JMP: out.next_pc = static_cast<uint32_t>(in.f[0].value); break;
-    default: bad("internal: not a scalar instruction");
-  }
+  Scalar x{core, in, out};
+  read_operands(core, in, x.v.data());
+  const RunFn fn = kRun[isa::opcode(in.op)];
+  if (!fn) bad("internal: not a scalar instruction");
+  fn(x);
   return out;
 }
 

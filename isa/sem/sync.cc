@@ -11,13 +11,25 @@ std::string flag_name(isa::Pipe src, isa::Pipe dst, int id) {
 }
 
 namespace {
-struct FlagRef {
-  isa::Pipe src, dst;
-  int id;
-};
+template <class V>
+FlagRef flag_of_view(const V& o) {
+  return {o.src, o.dst, static_cast<int>(o.id)};
+}
+}  // namespace
+
+FlagRef flag_ref(const DispatchedInstr& di) {
+  return di.op() == isa::Op::SET_FLAG ? flag_of_view(di.as<isa::ops::SET_FLAG>())
+                                      : flag_of_view(di.as<isa::ops::WAIT_FLAG>());
+}
+
+int cc_flag_id(const DispatchedInstr& di) {
+  return static_cast<int>(di.op() == isa::Op::CC_SET ? di.as<isa::ops::CC_SET>().id
+                                                     : di.as<isa::ops::CC_WAIT>().id);
+}
+
+namespace {
 FlagRef flag_of(const CoreState& core, const DispatchedInstr& di) {
-  FlagRef f{static_cast<isa::Pipe>(di["src"]), static_cast<isa::Pipe>(di["dst"]),
-            static_cast<int>(di["id"])};
+  FlagRef f = flag_ref(di);
   if (f.id < 0 || f.id >= kFlagIds) fault(core.id, di, "flag id " + std::to_string(f.id) + " out of range");
   return f;
 }
@@ -90,8 +102,8 @@ void CrossCoreHub::contribute(int kind, const CoreId& setter, int id,
 
 void CrossCoreHub::set(const CoreState& core, const DispatchedInstr& di) {
   const CoreId& me = core.id;
-  int mode = static_cast<int>(di["mode"]);
-  int id = static_cast<int>(di["id"]);
+  const int mode = static_cast<int>(di.as<isa::ops::CC_SET>().mode);
+  const int id = cc_flag_id(di);
   if (id < 0 || id >= kCrossCoreIds) fault(me, di, "cross-core flag id " + std::to_string(id) + " out of range");
   if (index(me) < 0) fault(me, di, "core is not part of the launch");
   const bool aic = me.type == isa::CoreType::Aic;
@@ -123,7 +135,7 @@ void CrossCoreHub::set(const CoreState& core, const DispatchedInstr& di) {
 }
 
 bool CrossCoreHub::try_wait(const CoreState& core, const DispatchedInstr& di) {
-  int id = static_cast<int>(di["id"]);
+  const int id = cc_flag_id(di);
   if (id < 0 || id >= kCrossCoreIds) fault(core.id, di, "cross-core flag id " + std::to_string(id) + " out of range");
   int i = index(core.id);
   if (i < 0) fault(core.id, di, "core is not part of the launch");

@@ -37,6 +37,15 @@ bool try_consume_flag(CoreState& core, const DispatchedInstr& di);
 // "MTE2 -> VECTOR id 0"
 std::string flag_name(isa::Pipe src, isa::Pipe dst, int id);
 
+// The local flag a set_flag or wait_flag names (its src, dst and id operands).
+struct FlagRef {
+  isa::Pipe src, dst;
+  int id;
+};
+FlagRef flag_ref(const DispatchedInstr& di);
+// The cross-core flag id of a cc_set or cc_wait.
+int cc_flag_id(const DispatchedInstr& di);
+
 // Told of every release of cross-core flag units (the race checker, isa/check/race.h): one
 // set of `mode` and `id` by each core of `from` (its oldest unreleased one) made the counter
 // `id` of every core of `to` gain 1.
