@@ -129,7 +129,7 @@ quick test `timing_calib_points_test` checks that one more instruction adds exac
 - **GM paths.** Model time = MTE startup + the L2 hit latency (241 read, 96 write) + the bytes at
   the slowest of the MTE rate, the L2 slice port and the core's link to the L2, per core type
   (`noc.aic_*`: 171 B/cycle read, 118 write, fitted to the AIC GM->L1 and L0C->GM tables;
-  `noc.core_*` for AIV: 110 read, 86 write). Against the measurements:
+  `noc.aiv_*` for AIV: 110 read, 86 write). Against the measurements:
   - GM->L1: the fitted 171 B/cycle link matches the measured plateau; the model is within 5 %
     from 64 KiB up and about 40 % high at 1 KiB (178 measured, below the L2 read latency
     itself).

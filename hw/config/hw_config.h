@@ -92,11 +92,11 @@ struct HbmConfig {
 };
 
 // Links between cores and the L2 slices, one read and one write link per core port. The rates
-// depend on the port's core type (measured AIC paths are faster than AIV ones): core_* for AIV
+// depend on the port's core type (measured AIC paths are faster than AIV ones): aiv_* for AIV
 // ports (and any port not declared AIC), aic_* for AIC ports (Interconnect::set_port_core).
 struct NocConfig {
-  double core_read_bytes_per_cycle = 1, core_write_bytes_per_cycle = 1;  // AIV
-  double aic_read_bytes_per_cycle = 1, aic_write_bytes_per_cycle = 1;    // AIC
+  double aiv_read_bytes_per_cycle = 1, aiv_write_bytes_per_cycle = 1;  // AIV
+  double aic_read_bytes_per_cycle = 1, aic_write_bytes_per_cycle = 1;  // AIC
   uint32_t latency = 0;
 };
 

@@ -318,9 +318,9 @@ std::vector<KeySpec> build_schema() {
   s.push_back(size_key("hbm.interleave", FIELD(hbm.interleave), 32, 1048576.0,
                        "Bytes mapped to one channel before the next (a multiple of l2.line, a power of two)."));
   // noc
-  s.push_back(float_key("noc.core_read_bytes_per_cycle", FIELD(noc.core_read_bytes_per_cycle), 0.001, 65536, "B/cycle",
+  s.push_back(float_key("noc.aiv_read_bytes_per_cycle", FIELD(noc.aiv_read_bytes_per_cycle), 0.001, 65536, "B/cycle",
                         "Read bandwidth of one AIV core's link to the L2 (also any port not declared AIC)."));
-  s.push_back(float_key("noc.core_write_bytes_per_cycle", FIELD(noc.core_write_bytes_per_cycle), 0.001, 65536, "B/cycle",
+  s.push_back(float_key("noc.aiv_write_bytes_per_cycle", FIELD(noc.aiv_write_bytes_per_cycle), 0.001, 65536, "B/cycle",
                         "Write bandwidth of one AIV core's link to the L2 (also any port not declared AIC)."));
   s.push_back(float_key("noc.aic_read_bytes_per_cycle", FIELD(noc.aic_read_bytes_per_cycle), 0.001, 65536, "B/cycle",
                         "Read bandwidth of one AIC core's link to the L2 (its MTE2 port: GM->L1)."));

@@ -10,14 +10,14 @@ Interconnect::Interconnect(sc_core::sc_module_name name, const NocConfig& cfg, c
                            uint32_t ports, CycleClock clock)
     : sc_module(name), cfg_(cfg), geo_(geo), clock_(clock), latency_ticks_(clock.ticks(cfg.latency)),
       stats_("noc") {
-  if (!(cfg.core_read_bytes_per_cycle > 0) || !(cfg.core_write_bytes_per_cycle > 0) ||
+  if (!(cfg.aiv_read_bytes_per_cycle > 0) || !(cfg.aiv_write_bytes_per_cycle > 0) ||
       !(cfg.aic_read_bytes_per_cycle > 0) || !(cfg.aic_write_bytes_per_cycle > 0))
     throw Error("invalid NoC configuration: core/aic read/write bytes per cycle must be > 0");
   for (uint32_t i = 0; i < ports; ++i) {
     ports_.push_back(std::make_unique<Port>("port" + std::to_string(i)));
     Port& p = *ports_.back();
-    p.read_bytes_per_cycle = cfg.core_read_bytes_per_cycle;
-    p.write_bytes_per_cycle = cfg.core_write_bytes_per_cycle;
+    p.read_bytes_per_cycle = cfg.aiv_read_bytes_per_cycle;
+    p.write_bytes_per_cycle = cfg.aiv_write_bytes_per_cycle;
     p.socket = std::make_unique<PortSocket>(("port_" + std::to_string(i)).c_str());
     p.socket->register_b_transport(this, &Interconnect::b_transport, static_cast<int>(i));
     p.stats.add("bytes_read", &p.bytes_read, "byte", "bytes read through this core port");
@@ -32,8 +32,8 @@ Interconnect::Interconnect(sc_core::sc_module_name name, const NocConfig& cfg, c
 void Interconnect::set_port_core(uint32_t i, isa::CoreType type) {
   Port& p = *ports_.at(i);
   const bool aic = type == isa::CoreType::Aic;
-  p.read_bytes_per_cycle = aic ? cfg_.aic_read_bytes_per_cycle : cfg_.core_read_bytes_per_cycle;
-  p.write_bytes_per_cycle = aic ? cfg_.aic_write_bytes_per_cycle : cfg_.core_write_bytes_per_cycle;
+  p.read_bytes_per_cycle = aic ? cfg_.aic_read_bytes_per_cycle : cfg_.aiv_read_bytes_per_cycle;
+  p.write_bytes_per_cycle = aic ? cfg_.aic_write_bytes_per_cycle : cfg_.aiv_write_bytes_per_cycle;
 }
 
 void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {

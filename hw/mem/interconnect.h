@@ -2,7 +2,7 @@
 // The interconnect from core ports to L2 slices: one tagged TLM target socket per core port,
 // one initiator socket per slice, routing by address (lines interleaved across slices).
 // Each core port has a read link and a write link, each a bandwidth timeline at the rates of the
-// port's core type (NocConfig::aic_* for AIC ports, core_* for AIV and undeclared ports; see
+// port's core type (NocConfig::aic_* for AIC ports, aiv_* for AIV and undeclared ports; see
 // set_port_core), and the network adds NocConfig::latency once per request (one way):
 //   read of n bytes issued at t:  slice sees it at t + latency; its data, ready at s, crosses the
 //                                 port's read link: done = s' + n / read rate

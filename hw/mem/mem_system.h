@@ -31,7 +31,7 @@ class MemSystem : public sc_core::sc_module {
   GmPort& port(uint32_t i) { return *gm_ports_.at(i); }
   uint32_t ports() const { return static_cast<uint32_t>(gm_ports_.size()); }
   // Declares the core type that owns port i (before simulation): the NoC gives its links that
-  // type's rates (NocConfig). Undeclared ports take the AIV (core_*) rates.
+  // type's rates (NocConfig). Undeclared ports take the AIV (aiv_*) rates.
   void set_port_core(uint32_t i, isa::CoreType type) { noc_->set_port_core(i, type); }
   Interconnect& noc() { return *noc_; }
   Hbm& hbm() { return *hbm_; }

@@ -29,7 +29,7 @@ ChipTop::ChipTop(sc_core::sc_module_name name, const HwConfig& hw, const isa::Pr
   uint32_t port = 0;
   auto make_core = [&](Cluster& cl, const sem::CoreId& id) {
     std::array<GmPort*, isa::kNumPipes> ports{};
-    // Each port's links run at its core type's rates (NocConfig aic_* / core_*).
+    // Each port's links run at its core type's rates (NocConfig aic_* / aiv_*).
     mem_->set_port_core(port, id.type);
     ports[static_cast<int>(Pipe::Mte2)] = &mem_->port(port++);
     mem_->set_port_core(port, id.type);

@@ -23,8 +23,8 @@ hw::HwConfig small_mem_config() {
   c.hbm.channel_bytes_per_cycle = 32;
   c.hbm.latency = 100;
   c.hbm.interleave = 512;
-  c.noc.core_read_bytes_per_cycle = 128;
-  c.noc.core_write_bytes_per_cycle = 128;
+  c.noc.aiv_read_bytes_per_cycle = 128;
+  c.noc.aiv_write_bytes_per_cycle = 128;
   c.noc.aic_read_bytes_per_cycle = 128;  // AIC ports as AIV ones: the hand derivations use one rate
   c.noc.aic_write_bytes_per_cycle = 128;
   c.noc.latency = 5;

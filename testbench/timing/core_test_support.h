@@ -65,8 +65,8 @@ inline hw::HwConfig test_config() {
   c.hbm.channel_bytes_per_cycle = 64;  // 128 GB/s / 1 GHz / 2 channels
   c.hbm.latency = 100;
   c.hbm.interleave = 512;
-  c.noc.core_read_bytes_per_cycle = 128;
-  c.noc.core_write_bytes_per_cycle = 128;
+  c.noc.aiv_read_bytes_per_cycle = 128;
+  c.noc.aiv_write_bytes_per_cycle = 128;
   c.noc.aic_read_bytes_per_cycle = 128;  // AIC ports as AIV ones: the hand derivations use one rate
   c.noc.aic_write_bytes_per_cycle = 128;
   c.noc.latency = 0;

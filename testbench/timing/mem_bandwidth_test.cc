@@ -24,7 +24,7 @@ hw::HwConfig bw_config() {
   c.hbm.channels = 4;
   c.hbm.channel_bytes_per_cycle = 32;
   c.hbm.latency = 100;
-  c.noc.core_read_bytes_per_cycle = 64;
+  c.noc.aiv_read_bytes_per_cycle = 64;
   c.noc.latency = 5;
   c.mte.max_outstanding = 32;
   return c;
