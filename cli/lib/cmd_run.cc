@@ -7,6 +7,7 @@
 
 #include "cli/lib/commands.h"
 #include "cli/lib/run_case.h"
+#include "cli/lib/run_report.h"
 #include "cli/lib/trace_cli.h"
 #include "isa/error.h"
 
@@ -56,7 +57,7 @@ void register_run(CLI::App& app) {
       throw CLI::RuntimeError(kExitBadInput);
     }
     for (const std::string& w : r.warnings) std::cerr << "warning: " << w << "\n";
-    if (!*quiet) std::cout << r.report << std::flush;
+    if (!*quiet) std::cout << format_report(r) << std::flush;
     if (r.exit_code != kExitPass) throw CLI::RuntimeError(r.exit_code);
   });
 }

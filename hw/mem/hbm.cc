@@ -22,7 +22,7 @@ Hbm::Hbm(sc_core::sc_module_name name, const HbmConfig& cfg, uint32_t initiators
     ch->stats.add("bytes_read", &ch->bytes_read, "byte", "bytes read from this channel");
     ch->stats.add("bytes_written", &ch->bytes_written, "byte", "bytes written to this channel");
     ch->stats.add("requests", &ch->requests, "count", "request chunks served");
-    ch->stats.add_formula("busy_cycles", [ch, clock] { return clock.cycles(ch->timeline.busy_ticks()); },
+    ch->stats.add_formula("busy_cycles", [this, c] { return busy_cycles(c); },
                           "cycle", "cycles the channel spent transferring");
     ch->stats.add_formula("utilisation",
                           [ch] { return ratio(double(ch->timeline.busy_ticks()), double(CycleClock::now())); },

@@ -35,6 +35,8 @@ class Hbm : public sc_core::sc_module {
   const StatGroup& stats() const { return stats_; }
   uint64_t bytes_read(uint32_t ch) const { return channels_[ch]->bytes_read; }
   uint64_t bytes_written(uint32_t ch) const { return channels_[ch]->bytes_written; }
+  uint64_t requests(uint32_t ch) const { return channels_[ch]->requests; }
+  double busy_cycles(uint32_t ch) const { return clock_.cycles(channels_[ch]->timeline.busy_ticks()); }
   uint64_t total_bytes_read() const;
   uint64_t total_bytes_written() const;
 

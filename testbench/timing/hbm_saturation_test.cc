@@ -51,7 +51,7 @@ Point stream(int clusters) {
   auto params = bind_params(*res.program, {{"src", gm.addr("src")}, {"bytes_per_core", kBytesPerCore}});
   KernelRunInfo info = run_kernel(Engine::SystemC, cfg, *res.program, gm.gm(), params, clusters,
                                   /*timing_only=*/true);
-  const double read = info.stats["hbm"]["bytes_read"].get<double>();
+  const double read = double(info.stats.hbm->bytes_read());
   EXPECT_EQ(read, double(kBytesPerCore) * clusters) << "every byte must come from HBM";
   return {clusters, read / double(info.cycles)};
 }
