@@ -46,6 +46,7 @@ void register_run(CLI::App& app) {
   add_trace_options(*run, o->trace);  // --vcd, --trace, --instr-csv, --trace-window, --trace-select
   run->callback([o, quiet, limits] {
     for (const auto& [key, n] : *limits) o->sets.push_back(key + "=" + n);
+    o->command_line = command_line();
     RunResult r;
     try {
       r = run_case(*o);

@@ -212,7 +212,8 @@ RunResult run_case(const RunOptions& o) {
 
   // 4. What was run, the roofline.
   res.info = RunInfo{o.case_path, spec.kernel_path, prog.name, spec.description, cfg_path, o.sets, o.vars, o.caches,
-                     o.iss ? Backend::Iss : Backend::SystemC, check::race_mode_name(req.race), spec.block_dim};
+                     o.command_line, o.iss ? Backend::Iss : Backend::SystemC, check::race_mode_name(req.race),
+                     spec.block_dim};
   res.hbm_peak_gbps = hw.hbm.bandwidth_gbps;
   res.roofline = compute_roofline(hw, spec.flops, sim.stats);
   res.sim = std::move(sim.stats);

@@ -29,6 +29,7 @@ struct RunOptions {
   bool iss = false;                 // functional ISS instead of the SystemC model
   std::string race;                 // --race error|warn|off; "" = error on --iss, off on SystemC
   hw::TraceOptions trace;           // --vcd, --trace, --instr-csv, --trace-window, --trace-select
+  std::string command_line;         // recorded in stats.json
 };
 
 // Case + config + overrides -> the typed result; with out_dir, also writes the output directory.

@@ -16,6 +16,9 @@
 
 namespace npu::cli {
 
+// stats.json's layout version (docs/stats.md): raised when a field changes meaning or goes away.
+inline constexpr int kStatsSchemaVersion = 2;
+
 // Exit status of `npusim run` (README "Exit status"): every compared output passed; some compared
 // output failed; bad input / kernel fault / hang.
 inline constexpr int kExitPass = 0, kExitCompareFail = 1, kExitBadInput = 2;
@@ -29,6 +32,7 @@ struct RunInfo {
   std::vector<std::string> config_overrides;  // --set KEY=VALUE, in order
   std::vector<std::string> var_overrides;     // --var NAME=VALUE
   std::vector<std::string> cache_overrides;   // --cache TENSOR=POLICY
+  std::string command_line;                   // how npusim was started ("" when not from the CLI)
   Backend backend = Backend::SystemC;
   std::string race_check;  // "error", "warn", "off"
   int block_dim = 1;

@@ -1,6 +1,7 @@
 // stats.json from the typed RunResult (run_stats_json.h, docs/stats.md).
 #include "cli/lib/run_stats_json.h"
 
+#include "base/build_info.h"
 #include "hw/top/stats_report.h"
 
 namespace npu::cli {
@@ -63,7 +64,10 @@ json roofline_json(const Roofline& r) {
 json stats_json(const RunResult& r) {
   const RunInfo& i = r.info;
   json s;
-  s["npusim_run"] = {{"case", i.case_path},
+  s["schema_version"] = kStatsSchemaVersion;
+  s["npusim"] = {{"version", build_version()}, {"git", build_git_hash()}};
+  s["npusim_run"] = {{"command_line", i.command_line},
+                     {"case", i.case_path},
                      {"kernel", i.kernel_path},
                      {"kernel_name", i.kernel_name},
                      {"config", i.config_path},

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/build_info.h"
+#include "cli/lib/run_result.h"
 #include "hw/config/loader.h"
 #include "testbench/golden/compare.h"
 #include "testbench/golden/npy.h"
@@ -133,6 +135,18 @@ TEST_F(RunCli, GoodCaseOnSystemC) {
   uint64_t cycles = s["total_cycles"];
   EXPECT_GT(cycles, 0u);
   EXPECT_DOUBLE_EQ(s["time_us"].get<double>(), cycles / 1800.0);  // 1.8 GHz = 1800 cycles/us
+  // docs/stats.md: the schema, the build and how the run was started are recorded; lists of
+  // objects carry integer counters.
+  EXPECT_EQ(s["schema_version"], npu::cli::kStatsSchemaVersion);
+  EXPECT_EQ(s["npusim"]["version"], npu::build_version());
+  EXPECT_EQ(s["npusim"]["git"], npu::build_git_hash());
+  const std::string cmd = s["npusim_run"]["command_line"];
+  EXPECT_NE(cmd.find(" run " + data("run_rmsnorm.yaml") + " --config "), std::string::npos) << cmd;
+  const nlohmann::json& core = stats_item(s["cores"], "name", "cluster0.aiv0");
+  EXPECT_EQ(core["type"], "aiv");
+  EXPECT_TRUE(stats_item(core["pipes"], "pipe", "MTE2")["busy_cycles"].is_number_unsigned());
+  EXPECT_TRUE(s["hbm"]["bytes_read"].is_number_unsigned());
+  EXPECT_TRUE(s["l2"]["read_misses"].is_number_unsigned());
   // gamma is none_cacheable (the case overrides the kernel's `normal`): its one 512-byte line is
   // read once by each of the 4 AIVs, every time from HBM. x: 4 rows of 512 B = 4 distinct lines,
   // each read once by one AIV: 4 read misses, no bypass.
