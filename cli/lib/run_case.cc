@@ -208,7 +208,7 @@ RunResult run_case(const RunOptions& o) {
     res.verdicts.push_back(v);
     res.outputs.emplace(t.name, std::move(out));
   }
-  res.exit_code = res.all_pass() ? kExitPass : kExitCompareFail;
+  res.exit_code = verdict_exit_code(res.verdict());
 
   // 4. What was run, the roofline.
   res.info = RunInfo{o.case_path, spec.kernel_path, prog.name, spec.description, cfg_path, o.sets, o.vars, o.caches,

@@ -203,8 +203,11 @@ std::string format_report(const RunResult& res) {
   }
   if (res.verdicts.empty()) line("  (no output tensors)");
   line("");
-  line(std::string("Result: ") + (res.all_pass() ? "PASS" : "FAIL") + " (" + std::to_string(res.passed()) + " of " +
-       std::to_string(res.compared()) + " compared outputs pass)");
+  if (res.verdict() == Verdict::NotChecked)
+    line("Result: NOT CHECKED (no output tensor has a golden to compare with)");
+  else
+    line(std::string("Result: ") + verdict_name(res.verdict()) + " (" + std::to_string(res.passed()) + " of " +
+         std::to_string(res.compared()) + " compared outputs pass)");
   return o;
 }
 

@@ -4,11 +4,20 @@ namespace npu::cli {
 
 const char* backend_name(Backend b) { return b == Backend::Iss ? "iss" : "systemc"; }
 
-bool RunResult::all_pass() const {
-  for (const OutputVerdict& v : verdicts)
-    if (v.compared && !v.result.pass) return false;
-  return true;
+const char* verdict_name(Verdict v) {
+  return v == Verdict::Pass ? "PASS" : v == Verdict::Fail ? "FAIL" : "NOT CHECKED";
 }
+
+int verdict_exit_code(Verdict v) {
+  return v == Verdict::Pass ? kExitPass : v == Verdict::Fail ? kExitCompareFail : kExitNotChecked;
+}
+
+Verdict RunResult::verdict() const {
+  if (compared() == 0) return Verdict::NotChecked;
+  return passed() == compared() ? Verdict::Pass : Verdict::Fail;
+}
+
+bool RunResult::all_pass() const { return verdict() == Verdict::Pass; }
 
 int RunResult::compared() const {
   int n = 0;

@@ -19,9 +19,14 @@ namespace npu::cli {
 // stats.json's layout version (docs/stats.md): raised when a field changes meaning or goes away.
 inline constexpr int kStatsSchemaVersion = 2;
 
-// Exit status of `npusim run` (README "Exit status"): every compared output passed; some compared
-// output failed; bad input / kernel fault / hang.
-inline constexpr int kExitPass = 0, kExitCompareFail = 1, kExitBadInput = 2;
+// Exit status of `npusim run` (README "What a run gives you"): every compared output passed; some
+// compared output failed; bad input / kernel fault / hang; nothing was compared (no output has
+// a golden), so the run says nothing about correctness.
+inline constexpr int kExitPass = 0, kExitCompareFail = 1, kExitBadInput = 2, kExitNotChecked = 3;
+
+enum class Verdict { Pass, Fail, NotChecked };
+const char* verdict_name(Verdict v);  // "PASS", "FAIL", "NOT CHECKED"
+int verdict_exit_code(Verdict v);     // kExitPass, kExitCompareFail, kExitNotChecked
 
 enum class Backend { Iss, SystemC };
 const char* backend_name(Backend b);  // "iss", "systemc"
@@ -73,7 +78,7 @@ struct OutputVerdict {
 };
 
 struct RunResult {
-  int exit_code = kExitPass;  // kExitPass, or kExitCompareFail when a comparison failed
+  int exit_code = kExitPass;  // verdict_exit_code(verdict())
   RunInfo info;
   double hbm_peak_gbps = 0;  // the config's hbm.bandwidth_gbps
   hw::SimStats sim;          // what the backend measured
@@ -84,7 +89,8 @@ struct RunResult {
   std::map<std::string, golden::Tensor> references;  // the golden of each compared output tensor
   std::vector<std::string> warnings;  // --race warn: the race checker's findings
 
-  bool all_pass() const;  // every compared output passed
+  Verdict verdict() const;  // NotChecked when no output was compared, else Pass / Fail
+  bool all_pass() const;    // verdict() == Pass
   int compared() const;   // outputs with a golden
   int passed() const;
 };

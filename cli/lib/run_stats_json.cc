@@ -85,7 +85,7 @@ json stats_json(const RunResult& r) {
   s["roofline"] = roofline_json(r.roofline);
   json outputs = json::array();
   for (const OutputVerdict& v : r.verdicts) outputs.push_back(verdict_json(v));
-  s["numerics"] = {{"all_pass", r.all_pass()}, {"outputs", outputs}};
+  s["numerics"] = {{"verdict", verdict_name(r.verdict())}, {"all_pass", r.all_pass()}, {"outputs", outputs}};
   json tensors = json::array();
   for (const TensorRecord& t : r.tensors) tensors.push_back(tensor_json(t));
   s["tensors"] = tensors;

@@ -74,6 +74,7 @@ class RunCli : public npu::test::CliScratchTest {
       EXPECT_TRUE(s.contains(k)) << k;
     EXPECT_EQ(s["clock_ghz"], 1.8);
     EXPECT_EQ(s["numerics"]["all_pass"], true);
+  EXPECT_EQ(s["numerics"]["verdict"], "PASS");
     EXPECT_EQ(stats_item(s["numerics"]["outputs"], "tensor", "y")["pass"], true);
     EXPECT_EQ(slurp(out + "/report.txt"), out_);
     // y.npy: exact float32 values; y.raw.npy: the bf16 bits of the same values.
@@ -198,11 +199,29 @@ TEST_F(RunCli, WrongGoldenAttributeFailsWithExit1) {
   EXPECT_EQ(run(c + " --iss --config " + config() + " --out " + path("out")), 1) << err_;
   nlohmann::json s = nlohmann::json::parse(slurp(path("out/stats.json")));
   EXPECT_EQ(s["numerics"]["all_pass"], false);
+  EXPECT_EQ(s["numerics"]["verdict"], "FAIL");
   const nlohmann::json& y = stats_item(s["numerics"]["outputs"], "tensor", "y");
   EXPECT_EQ(y["pass"], false);
   EXPECT_GT(y["bad_count"].get<int>(), 5);  // allowed: round(0.005 * 1024) = 5
   EXPECT_NE(out_.find("y: FAIL"), std::string::npos) << out_;
   EXPECT_NE(out_.find("Result: FAIL (0 of 1 compared outputs pass)"), std::string::npos) << out_;
+}
+
+// A case whose outputs have no golden compares nothing: NOT CHECKED with its own exit status,
+// never PASS; the outputs are still written.
+TEST_F(RunCli, NothingComparedIsNotCheckedWithExit3) {
+  std::string text = slurp(write_case());
+  text.erase(text.find("golden:"));
+  std::ofstream(path("unchecked.yaml")) << text;
+  EXPECT_EQ(run(path("unchecked.yaml") + " --iss --config " + config() + " --out " + path("out")), 3) << err_;
+  EXPECT_NE(out_.find("  y: not compared (no golden output bound to it)\n"), std::string::npos) << out_;
+  EXPECT_NE(out_.find("Result: NOT CHECKED (no output tensor has a golden to compare with)\n"), std::string::npos) << out_;
+  EXPECT_EQ(out_.find("PASS"), std::string::npos) << out_;
+  nlohmann::json s = nlohmann::json::parse(slurp(path("out/stats.json")));
+  EXPECT_EQ(s["numerics"]["verdict"], "NOT CHECKED");
+  EXPECT_EQ(s["numerics"]["all_pass"], false);
+  EXPECT_EQ(stats_item(s["numerics"]["outputs"], "tensor", "y")["compared"], false);
+  EXPECT_TRUE(fs::is_regular_file(path("out/y.npy")));
 }
 
 TEST_F(RunCli, InputFromNpyFile) {
