@@ -1,5 +1,7 @@
 #include "cli/lib/run_result.h"
 
+#include <algorithm>
+
 namespace npu::cli {
 
 const char* backend_name(Backend b) { return b == Backend::Iss ? "iss" : "systemc"; }
@@ -20,15 +22,12 @@ Verdict RunResult::verdict() const {
 bool RunResult::all_pass() const { return verdict() == Verdict::Pass; }
 
 int RunResult::compared() const {
-  int n = 0;
-  for (const OutputVerdict& v : verdicts) n += v.compared;
-  return n;
+  return static_cast<int>(std::count_if(verdicts.begin(), verdicts.end(), [](const OutputVerdict& v) { return v.compared; }));
 }
 
 int RunResult::passed() const {
-  int n = 0;
-  for (const OutputVerdict& v : verdicts) n += v.compared && v.result.pass;
-  return n;
+  return static_cast<int>(std::count_if(verdicts.begin(), verdicts.end(),
+                                        [](const OutputVerdict& v) { return v.compared && v.result.pass; }));
 }
 
 }  // namespace npu::cli
