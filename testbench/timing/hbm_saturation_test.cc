@@ -58,7 +58,7 @@ Point stream(int clusters) {
 
 TEST(HbmSaturation, RisesThenPlateausAtConfiguredBandwidth) {
   hw::HwConfig cfg = load_repo_config("ascend910b");
-  const double peak = cfg.hbm.channel_bytes_per_cycle * cfg.hbm.channels;  // B/cycle
+  const double peak = cfg.hbm.channel_bytes_per_cycle(cfg.chip.clock_ghz) * cfg.hbm.channels;  // B/cycle
   std::vector<Point> pts;
   for (int c : {1, 2, 4, 8, 16, 24}) pts.push_back(stream(c));
   for (const Point& p : pts)
