@@ -63,12 +63,9 @@ std::string kernel_source(const Kernel& k, int copies) {
 double measure_busy(const hw::HwConfig& cfg, const Kernel& k, bool warm_l2, int copies) {
   if (copies < 1) throw Error("measure_busy: copies must be >= 1");
   hw::RunResult r = run(cfg, k, warm_l2, copies);
-  const std::string pipe(isa::pipe_name(k.pipe));
   uint64_t busy = 0;
-  for (const auto& core : r.stats.at("cores")) {
-    const auto& pipes = core.at("pipes");
-    if (pipes.contains(pipe)) busy += pipes.at(pipe).at("busy_cycles").get<uint64_t>();
-  }
+  for (const hw::CoreRecord& core : r.stats.cores)
+    if (const hw::PipeRecord* p = core.pipe(k.pipe)) busy += p->counters.busy_cycles;
   return double(busy) / copies;
 }
 

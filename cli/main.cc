@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "base/build_info.h"
 #include "cli/lib/commands.h"
 #include "isa/error.h"
 
@@ -10,7 +11,10 @@ int main(int argc, char** argv) {
   // SystemC prints a banner at elaboration unless told not to (SYSTEMC-NOTES.md).
   setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 0);
   CLI::App app{"npusim: cycle-level simulator of an Ascend-like NPU and its kernel ISA"};
+  app.set_version_flag("--version", std::string("npusim ") + npu::build_version() + " (git " + npu::build_git_hash() + ")",
+                       "print the version and git commit, then exit");
   app.require_subcommand(1);
+  npu::cli::set_command_line(argc, argv);
   npu::cli::register_asm(app);
   npu::cli::register_config(app);
   npu::cli::register_run(app);

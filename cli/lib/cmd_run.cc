@@ -7,6 +7,7 @@
 
 #include "cli/lib/commands.h"
 #include "cli/lib/run_case.h"
+#include "cli/lib/run_report.h"
 #include "cli/lib/trace_cli.h"
 #include "isa/error.h"
 
@@ -45,6 +46,7 @@ void register_run(CLI::App& app) {
   add_trace_options(*run, o->trace);  // --vcd, --trace, --instr-csv, --trace-window, --trace-select
   run->callback([o, quiet, limits] {
     for (const auto& [key, n] : *limits) o->sets.push_back(key + "=" + n);
+    o->command_line = command_line();
     RunResult r;
     try {
       r = run_case(*o);
@@ -56,7 +58,7 @@ void register_run(CLI::App& app) {
       throw CLI::RuntimeError(kExitBadInput);
     }
     for (const std::string& w : r.warnings) std::cerr << "warning: " << w << "\n";
-    if (!*quiet) std::cout << r.report << std::flush;
+    if (!*quiet) std::cout << format_report(r) << std::flush;
     if (r.exit_code != kExitPass) throw CLI::RuntimeError(r.exit_code);
   });
 }

@@ -2,6 +2,8 @@
 // Each subcommand lives in cli/lib/cmd_<name>.cc and registers itself on the app.
 // A subcommand's callback reports failure by throwing CLI::RuntimeError(exit_code);
 // bad input is exit code 2.
+#include <string>
+
 namespace CLI {
 class App;
 }
@@ -18,5 +20,10 @@ void register_calibrate(CLI::App& app);  // npusim calibrate (model vs msKPP tab
 // After registering: every option of every command that takes a value refuses one that looks
 // like an option ("--vcd", "-q"), so a missing value does not swallow the next flag.
 void refuse_options_as_values(CLI::App& app);
+
+// The command line npusim was started with (stats.json records it), words joined by spaces,
+// each quoted for a POSIX shell when it needs to be.
+void set_command_line(int argc, char** argv);
+const std::string& command_line();
 
 }  // namespace npu::cli

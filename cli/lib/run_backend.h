@@ -7,9 +7,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "hw/config/hw_config.h"
+#include "hw/top/sim_stats.h"
 #include "hw/top/trace_options.h"
 #include "isa/check/race.h"
 #include "isa/program.h"
@@ -34,17 +33,9 @@ struct SimRequest {
   check::RaceMode race = check::RaceMode::Off;  // the race checker (isa/check/race.h)
 };
 
-// What a backend reports. Timed runs fill total_cycles; every JSON part is copied into
-// stats.json under the same key (null when the backend has nothing to say).
+// What a backend reports: its statistics as typed records (the ISS: instruction counts only).
 struct SimOutcome {
-  std::string mode;                     // "iss" or "systemc"
-  std::optional<uint64_t> total_cycles;
-  nlohmann::json cores = nlohmann::json::array();
-  // Per core: {"name": "cluster0.aic", "type": "aic", "pipes": {"MTE2": {"instructions": n,
-  //   "busy_cycles": c, "utilization": u, ...}, ...}}; untimed runs give instructions only.
-  nlohmann::json l2;      // {"hit_rate", "read_hits", ..., "bypass_reads", "bypass_writes", "regions": {...}}
-  nlohmann::json hbm;     // {"bytes_read", "bytes_written", "gbps", "bytes_per_cycle", ...}
-  nlohmann::json extra;   // other top-level stats.json keys (noc, gm_ports, iss, ...)
+  hw::SimStats stats;
   std::vector<std::string> race_findings;  // RaceMode::Warn
 };
 

@@ -81,34 +81,10 @@ golden::TensorMap run_reference(const CaseSpec& spec, const std::vector<golden::
   return refs;
 }
 
-nlohmann::json tensor_json(const CaseTensor& t, const TensorPlacement& p) {
-  nlohmann::json j = {{"dtype", std::string(isa::dtype_name(t.dtype))},
-                      {"shape", t.shape},
-                      {"role", role_name(t.role)},
-                      {"base", p.base},
-                      {"bytes", p.bytes},
-                      {"cache", t.cache ? nlohmann::json(std::string(isa::keyword(isa::EnumType::CacheHint,
-                                                                                  static_cast<int>(*t.cache))))
-                                        : nlohmann::json(nullptr)}};
-  if (t.role == TensorRole::Input || t.init.kind != InitSpec::Kind::Zeros) j["init"] = t.init.describe();
-  return j;
-}
-
-nlohmann::json verdict_json(const OutputVerdict& v) {
-  if (!v.compared) return {{"compared", false}};
-  const golden::CompareResult& r = v.result;
-  return {{"compared", true},
-          {"golden_output", v.golden_output},
-          {"pass", r.pass},
-          {"max_abs_err", r.max_abs_err},
-          {"max_rel_err", r.max_rel_err},
-          {"bad_count", r.bad_count},
-          {"allowed_bad", r.allowed_bad},
-          {"nonfinite_count", r.nonfinite_count},
-          {"first_bad", r.first_bad},
-          {"numel", r.numel},
-          {"bad_ratio", r.bad_ratio},
-          {"tolerance", {{"atol", r.tol.atol}, {"rtol", r.tol.rtol}, {"max_error_ratio", r.tol.max_error_ratio}}}};
+TensorRecord tensor_record(const CaseTensor& t, const TensorPlacement& p) {
+  TensorRecord r{t.name, t.dtype, t.shape, role_name(t.role), p.base, p.bytes, t.cache, ""};
+  if (t.role == TensorRole::Input || t.init.kind != InitSpec::Kind::Zeros) r.init = t.init.describe();
+  return r;
 }
 
 }  // namespace
@@ -214,10 +190,9 @@ RunResult run_case(const RunOptions& o) {
   res.warnings = sim.race_findings;
   std::map<std::string, std::string> golden_of;  // tensor -> golden output
   for (const auto& [gname, tname] : spec.golden.outputs) golden_of[tname] = gname;
-  bool all_pass = true;
-  nlohmann::json numerics = nlohmann::json::object();
   for (size_t i = 0; i < spec.tensors.size(); ++i) {
     const CaseTensor& t = spec.tensors[i];
+    res.tensors.push_back(tensor_record(t, placement[i]));
     if (t.role != TensorRole::Output) continue;
     golden::Tensor out(t.dtype, t.shape);
     gm.read(placement[i].base, out.bytes().data(), placement[i].bytes);
@@ -229,48 +204,19 @@ RunResult run_case(const RunOptions& o) {
       v.compared = true;
       v.result = golden::compare(out, refs.at(g->second), spec.tolerance_for(t));
       res.references.emplace(t.name, refs.at(g->second));
-      all_pass &= v.result.pass;
     }
-    numerics[t.name] = verdict_json(v);
     res.verdicts.push_back(v);
     res.outputs.emplace(t.name, std::move(out));
   }
-  res.exit_code = all_pass ? kExitPass : kExitCompareFail;
+  res.exit_code = verdict_exit_code(res.verdict());
 
-  // 4. Stats and report.
-  nlohmann::json& s = res.stats;
-  s["npusim_run"] = {{"case", o.case_path},
-                     {"kernel", spec.kernel_path},
-                     {"kernel_name", prog.name},
-                     {"config", cfg_path},
-                     {"config_overrides", o.sets},
-                     {"var_overrides", o.vars},
-                     {"mode", sim.mode},
-                     {"race_check", check::race_mode_name(req.race)},
-                     {"race_findings", sim.race_findings.size()},
-                     {"block_dim", spec.block_dim},
-                     {"description", spec.description}};
-  s["clock_ghz"] = hw.chip.clock_ghz;
-  if (sim.total_cycles) {
-    s["total_cycles"] = *sim.total_cycles;
-    s["time_us"] = static_cast<double>(*sim.total_cycles) / (hw.chip.clock_ghz * 1e3);
-  } else {
-    s["total_cycles"] = nullptr;
-    s["time_us"] = nullptr;
-  }
-  s["cores"] = sim.cores;
-  s["l2"] = sim.l2;
-  s["hbm"] = sim.hbm;
-  if (s["hbm"].is_object()) s["hbm"]["peak_gbps"] = hw.hbm.bandwidth_gbps;
-  s["roofline"] = roofline_json(hw, spec.flops, sim);
-  s["numerics"] = {{"all_pass", all_pass}, {"outputs", numerics}};
-  nlohmann::json tensors = nlohmann::json::object();
-  for (size_t i = 0; i < spec.tensors.size(); ++i) tensors[spec.tensors[i].name] = tensor_json(spec.tensors[i], placement[i]);
-  s["tensors"] = tensors;
-  if (sim.extra.is_object())  // the backend's other figures (noc, gm_ports, iss, ...) as they come
-    for (auto it = sim.extra.begin(); it != sim.extra.end(); ++it)
-      if (!s.contains(it.key())) s[it.key()] = it.value();
-  res.report = format_report(s);
+  // 4. What was run, the roofline.
+  res.info = RunInfo{o.case_path, spec.kernel_path, prog.name, spec.description, cfg_path, o.sets, o.vars, o.caches,
+                     o.command_line, o.iss ? Backend::Iss : Backend::SystemC, check::race_mode_name(req.race),
+                     spec.block_dim};
+  res.hbm_peak_gbps = hw.hbm.bandwidth_gbps;
+  res.roofline = compute_roofline(hw, spec.flops, sim.stats);
+  res.sim = std::move(sim.stats);
 
   // 5. Files.
   if (!o.out_dir.empty()) write_run_outputs(o.out_dir, res, hw::dump_resolved_yaml(hw));

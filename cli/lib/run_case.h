@@ -6,24 +6,18 @@
 //      does not fit the tensors is an error before any simulation);
 //   3. run the launch on the SystemC model (or the ISS), read the outputs back, compare each
 //      golden-checked output with the comparison rule of docs/numerics.md;
-//   4. build stats.json and the report; write the output directory (staged, see run_output.h).
+//   4. derive the roofline; write the output directory (stats.json, report.txt, ...: staged, see
+//      run_output.h).
 // Any problem in 1-2, a kernel fault or hang in 3, or an unwritable output directory throws
 // npu::Error (exit code 2); nothing is written then.
-#include <map>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "cli/lib/case_spec.h"
+#include "cli/lib/run_result.h"
 #include "hw/top/trace_options.h"
 
-#include "golden/compare.h"
-#include "golden/tensor.h"
-
 namespace npu::cli {
-
-inline constexpr int kExitPass = 0, kExitCompareFail = 1, kExitBadInput = 2;
 
 struct RunOptions {
   std::string case_path;
@@ -35,25 +29,10 @@ struct RunOptions {
   bool iss = false;                 // functional ISS instead of the SystemC model
   std::string race;                 // --race error|warn|off; "" = error on --iss, off on SystemC
   hw::TraceOptions trace;           // --vcd, --trace, --instr-csv, --trace-window, --trace-select
+  std::string command_line;         // recorded in stats.json
 };
 
-struct OutputVerdict {
-  std::string tensor;
-  std::string golden_output;        // "" when no golden output is bound to it
-  bool compared = false;
-  golden::CompareResult result;
-};
-
-struct RunResult {
-  int exit_code = kExitPass;        // kExitPass, or kExitCompareFail when a comparison failed
-  nlohmann::json stats;             // what stats.json holds
-  std::string report;               // what report.txt holds (and `npusim run` prints)
-  std::vector<OutputVerdict> verdicts;            // output tensors, file order
-  std::map<std::string, golden::Tensor> outputs;  // final contents of the output tensors
-  std::map<std::string, golden::Tensor> references;  // the golden of each compared output tensor
-  std::vector<std::string> warnings;  // --race warn: the race checker's findings
-};
-
+// Case + config + overrides -> the typed result; with out_dir, also writes the output directory.
 RunResult run_case(const RunOptions& opts);
 
 // Applies `--cache TENSOR=POLICY` overrides (RunOptions::caches) to the case's tensors; throws

@@ -12,19 +12,21 @@ SimOutcome run_on_iss(const SimRequest& req) {
   iss::IssStats st = sim.run();
   SimOutcome out;
   out.race_findings = st.race_findings;
-  out.mode = "iss";
+  hw::SimStats& s = out.stats;
+  s.clock_ghz = req.hw->chip.clock_ghz;
+  s.block_dim = req.block_dim;
   for (const iss::CoreStats& c : st.cores) {
-    nlohmann::json pipes = nlohmann::json::object();
+    hw::CoreRecord core{c.id, std::nullopt, {}};
     for (int p = 0; p < isa::kNumPipes; ++p) {
       if (c.instrs[p] == 0) continue;
-      pipes[std::string(isa::pipe_name(static_cast<isa::Pipe>(p)))] = {{"instructions", c.instrs[p]}};
+      hw::PipeRecord pipe{static_cast<isa::Pipe>(p), {}};
+      pipe.counters.instructions = c.instrs[p];
+      core.pipes.push_back(pipe);
     }
-    out.cores.push_back({{"name", c.id.name()},
-                         {"type", std::string(isa::core_type_name(c.id.type))},
-                         {"instructions", c.total()},
-                         {"pipes", pipes}});
+    s.cores.push_back(std::move(core));
   }
-  out.extra = {{"iss", {{"steps", st.steps}, {"rounds", st.rounds}}}};
+  s.iss_steps = st.steps;
+  s.iss_rounds = st.rounds;
   return out;
 }
 

@@ -10,7 +10,9 @@
 #include <fstream>
 #include <system_error>
 
-#include "cli/lib/run_case.h"
+#include "cli/lib/run_report.h"
+#include "cli/lib/run_result.h"
+#include "cli/lib/run_stats_json.h"
 #include "isa/error.h"
 #include "golden/npy.h"
 
@@ -105,8 +107,8 @@ void OutputStage::commit() {
 
 void write_run_outputs(const std::string& dir, const RunResult& res, const std::string& config_yaml) {
   OutputStage stage(dir);
-  stage.write_text("stats.json", res.stats.dump(2) + "\n");
-  stage.write_text("report.txt", res.report);
+  stage.write_text("stats.json", stats_json(res).dump(2) + "\n");
+  stage.write_text("report.txt", format_report(res));
   stage.write_text("config.yaml", config_yaml);
   for (const auto& [name, t] : res.outputs) golden::write_output(stage.path(), name, t);
   for (const auto& [name, t] : res.references)

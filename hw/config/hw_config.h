@@ -85,8 +85,8 @@ struct HbmConfig {
   uint64_t size = 0;
   uint32_t channels = 1;
   double bandwidth_gbps = 1;           // whole device, 1e9 bytes/s (the YAML key hbm.bandwidth_gbps)
-  // Derived by the loader, not a YAML key: bandwidth_gbps / clock_ghz / channels.
-  double channel_bytes_per_cycle = 1;  // per channel, at the core clock
+  // Per channel at the core clock (derived, not stored: it follows bandwidth_gbps and the clock).
+  double channel_bytes_per_cycle(double clock_ghz) const { return bandwidth_gbps / clock_ghz / channels; }
   uint32_t latency = 1;                // cycles from request to first byte
   uint32_t interleave = 512;           // bytes per channel before moving to the next
 };

@@ -353,7 +353,6 @@ class Loader {
               " must be a power of two and a multiple of l2.line " + std::to_string(l2.line));
     check(is_pow2(cfg_.vector.repeat_bytes), {"vector.repeat_bytes"},
           "must be a power of two, got " + std::to_string(cfg_.vector.repeat_bytes));
-    cfg_.hbm.channel_bytes_per_cycle = h.bandwidth_gbps / cfg_.chip.clock_ghz / h.channels;
     check_replacement_params();
   }
 

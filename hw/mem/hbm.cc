@@ -7,11 +7,12 @@
 
 namespace npu::hw {
 
-Hbm::Hbm(sc_core::sc_module_name name, const HbmConfig& cfg, uint32_t initiators, CycleClock clock)
-    : sc_module(name), cfg_(cfg), clock_(clock), latency_ticks_(clock.ticks(cfg.latency)),
+Hbm::Hbm(sc_core::sc_module_name name, const HbmConfig& cfg, double clock_ghz, uint32_t initiators, CycleClock clock)
+    : sc_module(name), cfg_(cfg), channel_bytes_per_cycle_(cfg.channel_bytes_per_cycle(clock_ghz)), clock_(clock),
+      latency_ticks_(clock.ticks(cfg.latency)),
       stats_("hbm") {
-  if (cfg.channels == 0 || cfg.interleave == 0 || !(cfg.channel_bytes_per_cycle > 0))
-    throw Error("invalid HBM configuration: channels, interleave and channel_bytes_per_cycle must be > 0");
+  if (cfg.channels == 0 || cfg.interleave == 0 || !(channel_bytes_per_cycle_ > 0))
+    throw Error("invalid HBM configuration: channels, interleave and bandwidth_gbps must be > 0");
   for (uint32_t i = 0; i < initiators; ++i) {
     targets_.push_back(std::make_unique<TargetSocket>(("target_" + std::to_string(i)).c_str()));
     targets_.back()->register_b_transport(this, &Hbm::b_transport, static_cast<int>(i));
@@ -22,7 +23,7 @@ Hbm::Hbm(sc_core::sc_module_name name, const HbmConfig& cfg, uint32_t initiators
     ch->stats.add("bytes_read", &ch->bytes_read, "byte", "bytes read from this channel");
     ch->stats.add("bytes_written", &ch->bytes_written, "byte", "bytes written to this channel");
     ch->stats.add("requests", &ch->requests, "count", "request chunks served");
-    ch->stats.add_formula("busy_cycles", [ch, clock] { return clock.cycles(ch->timeline.busy_ticks()); },
+    ch->stats.add_formula("busy_cycles", [this, c] { return busy_cycles(c); },
                           "cycle", "cycles the channel spent transferring");
     ch->stats.add_formula("utilisation",
                           [ch] { return ratio(double(ch->timeline.busy_ticks()), double(CycleClock::now())); },
@@ -70,7 +71,7 @@ void Hbm::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
     const uint64_t bytes = chunk_end - a;
     Channel& ch = *channels_[channel_of(a)];
     ch.timeline.retire(now);
-    const uint64_t dur = clock_.ticks(double(bytes) / cfg_.channel_bytes_per_cycle);
+    const uint64_t dur = clock_.ticks(double(bytes) / channel_bytes_per_cycle_);
     done = std::max(done, ch.timeline.fill(arrive, dur) + latency_ticks_);
     (write ? ch.bytes_written : ch.bytes_read) += bytes;
     ++ch.requests;

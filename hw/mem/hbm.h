@@ -25,7 +25,7 @@ class Hbm : public sc_core::sc_module {
  public:
   using TargetSocket = tlm_utils::simple_target_socket_tagged<Hbm>;
 
-  Hbm(sc_core::sc_module_name name, const HbmConfig& cfg, uint32_t initiators, CycleClock clock);
+  Hbm(sc_core::sc_module_name name, const HbmConfig& cfg, double clock_ghz, uint32_t initiators, CycleClock clock);
 
   TargetSocket& target(uint32_t i) { return *targets_.at(i); }
   uint32_t channels() const { return static_cast<uint32_t>(channels_.size()); }
@@ -35,6 +35,8 @@ class Hbm : public sc_core::sc_module {
   const StatGroup& stats() const { return stats_; }
   uint64_t bytes_read(uint32_t ch) const { return channels_[ch]->bytes_read; }
   uint64_t bytes_written(uint32_t ch) const { return channels_[ch]->bytes_written; }
+  uint64_t requests(uint32_t ch) const { return channels_[ch]->requests; }
+  double busy_cycles(uint32_t ch) const { return clock_.cycles(channels_[ch]->timeline.busy_ticks()); }
   uint64_t total_bytes_read() const;
   uint64_t total_bytes_written() const;
 
@@ -48,6 +50,7 @@ class Hbm : public sc_core::sc_module {
   void b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
 
   HbmConfig cfg_;
+  double channel_bytes_per_cycle_;  // cfg.channel_bytes_per_cycle(clock_ghz)
   CycleClock clock_;
   uint64_t latency_ticks_;
   std::vector<std::unique_ptr<TargetSocket>> targets_;

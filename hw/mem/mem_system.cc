@@ -9,7 +9,7 @@ namespace npu::hw {
 MemSystem::MemSystem(sc_core::sc_module_name name, const HwConfig& cfg, uint32_t ports)
     : sc_module(name), clock_(CycleClock::from_ghz(cfg.chip.clock_ghz)), geo_(L2Geometry::from(cfg.l2)),
       stats_(std::string(basename())), l2_stats_("l2"), ports_stats_("gm_ports") {
-  hbm_ = std::make_unique<Hbm>("hbm", cfg.hbm, geo_.slices, clock_);
+  hbm_ = std::make_unique<Hbm>("hbm", cfg.hbm, cfg.chip.clock_ghz, geo_.slices, clock_);
   noc_ = std::make_unique<Interconnect>("noc", cfg.noc, geo_, ports, clock_);
   std::vector<const L2Counters*> parts;
   for (uint32_t s = 0; s < geo_.slices; ++s) {

@@ -36,6 +36,15 @@ double StatGroup::value(const std::string& name) const {
   throw Error("stat group '" + name_ + "' has no stat '" + name + "'");
 }
 
+StatRecord StatGroup::snapshot() const {
+  StatRecord r{name_, {}, {}};
+  for (const Entry& e : entries_)
+    r.values.push_back(StatValue{e.name, e.unit, e.counter ? std::variant<uint64_t, double>(*e.counter)
+                                                           : std::variant<uint64_t, double>(e.formula())});
+  for (const StatGroup* c : children_) r.children.push_back(c->snapshot());
+  return r;
+}
+
 nlohmann::json StatGroup::to_json() const {
   nlohmann::json j = nlohmann::json::object();
   for (const Entry& e : entries_) {

@@ -6,11 +6,23 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 namespace npu::hw {
+
+// A group's values at one moment, with their units: integers for counters, doubles for formulas.
+struct StatValue {
+  std::string name, unit;
+  std::variant<uint64_t, double> value;
+};
+struct StatRecord {
+  std::string name;
+  std::vector<StatValue> values;
+  std::vector<StatRecord> children;
+};
 
 class StatGroup {
  public:
@@ -40,6 +52,7 @@ class StatGroup {
   // Value of one entry of this group (counter as double, or formula), by name; throws if absent.
   double value(const std::string& name) const;
 
+  StatRecord snapshot() const;
   // {"counter": 12, "hit_rate": 0.5, "child": {...}}: values only.
   nlohmann::json to_json() const;
   // {"counter": {"unit": "...", "description": "..."}, "child": {...}}: the catalogue.

@@ -138,8 +138,8 @@ BenchResult run_bench(const HwConfig& hw, const BenchWorkload& w, bool timing_on
   b.name = w.name;
   b.timing_only = timing_only;
   b.cycles = r.total_cycles;
-  b.instructions = r.instructions;
-  b.macs = r.macs;
+  b.instructions = r.stats.instructions();
+  b.macs = r.stats.macs();
   b.host_seconds = std::chrono::duration<double>(t1 - t0).count();
   return b;
 }

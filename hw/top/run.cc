@@ -5,7 +5,6 @@
 #include "hw/mem/sim_kernel.h"
 #include "hw/top/chip_top.h"
 #include "hw/top/stats_report.h"
-#include "hw/top/trace_labels.h"
 #include "hw/top/trace_session.h"
 #include "isa/error.h"
 #include "isa/run_limits.h"
@@ -128,19 +127,12 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
     race->finish(states, L.hub);  // Error mode: throws for leftovers
     r.race_findings = race->findings();
   }
-  r.stats = stats_json(top);
+  r.stats = collect_stats(top);
   r.total_cycles = top.total_cycles;
-  r.clock_ghz = hw.chip.clock_ghz;
-  r.time_us = r.stats["time_us"].get<double>();
-  r.instructions = r.stats["instructions"].get<uint64_t>();
-  r.macs = r.stats["macs"].get<uint64_t>();
-  r.flops = r.stats["flops"].get<uint64_t>();
   if (trace) {
     trace->finish();
-    if (opt.trace.label_stats) r.stats["labels"] = trace->labels_json();
+    r.stats.labels = trace->label_records();
   }
-  r.summary = stats_summary(r.stats);
-  if (r.stats.contains("labels")) r.summary += format_label_report(r.stats["labels"]);
   return r;
 }
 

@@ -3,7 +3,7 @@
 //
 //   sem::GlobalMemory gm(cfg.hbm.size);   // inputs written, tensors registered as regions
 //   hw::RunResult r = hw::run_systemc(cfg, program, gm, params, block_dim);
-//   r.total_cycles, r.time_us, r.stats (JSON), r.summary (text)
+//   r.total_cycles, r.stats (typed records, hw/top/sim_stats.h)
 //
 // Each call builds a fresh SystemC context (hw/mem/sim_kernel.h), elaborates the chip
 // (hw/top/chip_top.h), runs until every core has executed `end`, and tears it down. GM contents
@@ -35,9 +35,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "hw/config/hw_config.h"
+#include "hw/top/sim_stats.h"
 #include "hw/top/trace_options.h"
 #include "isa/check/race.h"
 #include "isa/program.h"
@@ -54,7 +53,7 @@ struct RunOptions {
   // Waveform / timeline / CSV files and per-label statistics (hw/top/trace_session.h). With
   // nothing requested (the default) the model runs without an observer. The files are written
   // also when the run ends in a fault or deadlock; label statistics go into stats["labels"]
-  // and the summary.
+  // (SimStats::labels).
   TraceOptions trace;
   // The race checker (isa/check/race.h): off by default on the model (it costs time); Error
   // ends the run at the first race or leftover flag, Warn returns them in race_findings. Not
@@ -63,14 +62,8 @@ struct RunOptions {
 };
 
 struct RunResult {
-  uint64_t total_cycles = 0;   // cycle at which the last core ended
-  double time_us = 0;          // total_cycles at chip.clock_ghz
-  double clock_ghz = 0;
-  uint64_t instructions = 0;   // retired by every unit of every core
-  uint64_t macs = 0;           // m * n * k over every mmad
-  uint64_t flops = 0;          // 2 * macs
-  nlohmann::json stats;        // hw/top/stats_report.h layout
-  std::string summary;         // human-readable summary of stats
+  uint64_t total_cycles = 0;   // cycle at which the last core ended (= *stats.total_cycles)
+  SimStats stats;              // everything measured (instructions(), macs(), time_us(), ...)
   std::vector<std::string> race_findings;  // RunOptions::race == Warn
 };
 

@@ -1,107 +1,179 @@
 #include "hw/top/stats_report.h"
 
-#include <cstdio>
-#include <map>
+#include "hw/core/trace_observer.h"
 
 namespace npu::hw {
 
 using nlohmann::json;
 
-json stats_json(const ChipTop& top) {
+SimStats collect_stats(const ChipTop& top) {
   const LaunchState& L = top.launch();
-  const HwConfig& hw = L.hw;
-  json j;
-  j["total_cycles"] = top.total_cycles;
-  j["clock_ghz"] = hw.chip.clock_ghz;
-  j["time_us"] = double(top.total_cycles) / (hw.chip.clock_ghz * 1e3);
-  j["block_dim"] = L.block_dim;
-  j["timing_only"] = L.timing_only;
-
-  uint64_t instructions = 0, macs = 0;
-  json cores = json::array();
+  const MemSystem& mem = top.mem();
+  SimStats s;
+  s.total_cycles = top.total_cycles;
+  s.clock_ghz = L.hw.chip.clock_ghz;
+  s.block_dim = L.block_dim;
+  s.timing_only = L.timing_only;
   for (const auto& core : top.cores()) {
-    json c;
-    c["name"] = core->state.id.name();
-    c["end_cycle"] = core->end_cycle;
-    json pipes = json::object();
-    for (int p = 0; p < isa::kNumPipes; ++p) {
-      const UnitStats* u = core->unit_stats_if(static_cast<isa::Pipe>(p));
-      if (!u) continue;
-      pipes[std::string(isa::pipe_name(static_cast<isa::Pipe>(p)))] = u->group().to_json();
-      instructions += u->c.instructions;
-      macs += u->c.macs;
-    }
-    c["pipes"] = pipes;
-    cores.push_back(c);
+    CoreRecord c{core->state.id, core->end_cycle, {}};
+    for (int p = 0; p < isa::kNumPipes; ++p)
+      if (const UnitStats* u = core->unit_stats_if(static_cast<isa::Pipe>(p)))
+        c.pipes.push_back(PipeRecord{static_cast<isa::Pipe>(p), u->c});
+    s.cores.push_back(std::move(c));
   }
-  j["cores"] = cores;
-  j["instructions"] = instructions;
-  j["macs"] = macs;
-  const uint64_t flops = 2 * macs;
-  j["flops"] = flops;
-  const double seconds = double(top.total_cycles) / (hw.chip.clock_ghz * 1e9);
-  const double achieved = seconds > 0 ? double(flops) / seconds : 0.0;
-  const double peak = double(hw.chip.clusters) * hw.cube.m0 * hw.cube.n0 * hw.cube.k0_b16 * 2.0 * hw.chip.clock_ghz * 1e9;
-  j["achieved_tflops"] = achieved / 1e12;
-  j["peak_tflops"] = peak / 1e12;
-  j["flops_utilization"] = ratio(achieved, peak);
-
-  json mem = top.mem().stats_json();
-  for (auto it = mem.begin(); it != mem.end(); ++it) {
-    if (it.key() == "regions") continue;
-    j[it.key()] = it.value();
+  L2Record l2{mem.l2_total(), {}, {}};
+  for (uint32_t i = 0; i < mem.slices(); ++i) l2.slices.push_back(mem.slice(i).counters());
+  for (uint32_t id = 0; id <= mem.regions().size(); ++id) {
+    L2Counters c = mem.l2_region_total(id);
+    if (id == RegionTable::kNone && c.accesses() == 0 && c.evictions == 0) continue;
+    l2.regions.push_back(L2RegionRecord{id == RegionTable::kNone ? "(none)" : mem.regions().name(id), c});
   }
-  if (mem.contains("regions")) j["l2"]["regions"] = mem["regions"];
-  return j;
+  s.l2 = std::move(l2);
+  HbmRecord hbm;
+  for (uint32_t ch = 0; ch < mem.hbm().channels(); ++ch)
+    hbm.channels.push_back(
+        HbmChannelRecord{mem.hbm().bytes_read(ch), mem.hbm().bytes_written(ch), mem.hbm().requests(ch), mem.hbm().busy_cycles(ch)});
+  s.hbm = std::move(hbm);
+  for (const StatGroup* g : mem.stats().children())
+    if (g->name() != "l2" && g->name() != "hbm") s.memory.push_back(g->snapshot());
+  return s;
 }
 
 namespace {
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
+
+json optional_json(const std::optional<uint64_t>& v) { return v ? json(*v) : json(nullptr); }
+
+json l2_counters_json(const L2Counters& c) {
+  json j = json::object();
+  for (const auto& f : L2Counters::fields()) j[f.name] = c.*f.member;
+  j["hit_rate"] = hit_rate(c);
+  j["read_hit_rate"] = read_hit_rate(c);
+  return j;
 }
-double num(const json& j, const char* key) {
-  return j.contains(key) && j[key].is_number() ? j[key].get<double>() : 0.0;
+
+json stat_record_json(const StatRecord& r) {
+  json j = json::object();
+  for (const StatValue& v : r.values)
+    j[v.name] = std::holds_alternative<uint64_t>(v.value) ? json(std::get<uint64_t>(v.value))
+                                                         : json(std::get<double>(v.value));
+  if (!r.children.empty()) {
+    json parts = json::array();
+    for (const StatRecord& c : r.children) {
+      json p = stat_record_json(c);
+      p["name"] = c.name;
+      parts.push_back(std::move(p));
+    }
+    j["parts"] = std::move(parts);
+  }
+  return j;
 }
+
+json pipes_json(const CoreRecord& c, const std::optional<uint64_t>& total) {
+  json pipes = json::array();
+  for (const PipeRecord& p : c.pipes) {
+    const UnitCounters& u = p.counters;
+    json j = {{"pipe", std::string(isa::pipe_name(p.pipe))}, {"instructions", u.instructions}};
+    if (total) {
+      j["busy_cycles"] = u.busy_cycles;
+      j["utilization"] = p.utilization(*total);
+      j["stall_flag_wait"] = u.stall_flag_wait;
+      j["stall_memory"] = u.stall_memory;
+      j["stall_queue_full"] = u.stall_queue_full;
+      j["stall_barrier"] = u.stall_barrier;
+      if (p.pipe == isa::Pipe::Cube) j["macs"] = u.macs;
+    }
+    pipes.push_back(std::move(j));
+  }
+  return pipes;
+}
+
+json pipe_counts_json(const std::array<uint64_t, isa::kNumPipes>& a) {
+  json j = json::array();
+  for (int p = 0; p < isa::kNumPipes; ++p)
+    if (a[p]) j.push_back({{"pipe", std::string(isa::pipe_name(static_cast<isa::Pipe>(p)))}, {"cycles", a[p]}});
+  return j;
+}
+
+json label_json(const LabelRecord& l, double clock_ghz) {
+  json stall = json::array();
+  for (int r = 1; r < 6; ++r)
+    if (l.stall_cycles[r])
+      stall.push_back({{"reason", stall_reason_name(static_cast<StallReason>(r))}, {"cycles", l.stall_cycles[r]}});
+  return {{"label", l.label},
+          {"core_type", std::string(isa::core_type_name(l.core_type))},
+          {"start_cycle", l.start_cycle},
+          {"end_cycle", l.end_cycle},
+          {"cycles", l.cycles},
+          {"time_us", l.time_us(clock_ghz)},
+          {"cores", l.cores},
+          {"instructions", l.instructions},
+          {"busy_cycles", pipe_counts_json(l.busy_cycles)},
+          {"max_core_busy_cycles", pipe_counts_json(l.max_core_busy_cycles)},
+          {"bytes", l.bytes},
+          {"flops", l.flops},
+          {"hbm_bytes", l.hbm_bytes},
+          {"l2_hits", l.l2_hits},
+          {"l2_misses", l.l2_misses},
+          {"l2_bypass", l.l2_bypass},
+          {"l2_hit_rate", l.l2_hit_rate()},
+          {"stall_cycles", stall},
+          {"bound", {{"resource", l.bound}, {"utilization", l.bound_utilization}}}};
+}
+
 }  // namespace
 
-std::string stats_summary(const json& s) {
-  std::string out;
-  out += "cycles " + std::to_string(s.value("total_cycles", uint64_t{0})) + " (" + fmt("%.3f", num(s, "time_us")) +
-         " us at " + fmt("%.3g", num(s, "clock_ghz")) + " GHz), " + std::to_string(s.value("instructions", uint64_t{0})) +
-         " instructions\n";
-  if (num(s, "flops") > 0)
-    out += "cube: " + fmt("%.4g", num(s, "flops")) + " FLOP, " + fmt("%.2f", num(s, "achieved_tflops")) + " TFLOPS of " +
-           fmt("%.1f", num(s, "peak_tflops")) + " peak (" + fmt("%.1f", 100 * num(s, "flops_utilization")) + " %)\n";
-  // Mean busy share per (core type, pipe).
-  std::map<std::string, std::pair<double, int>> busy;
-  for (const json& c : s["cores"]) {
-    const std::string name = c["name"];
-    const std::string type = name.find("aic") != std::string::npos ? "aic" : "aiv";
-    for (auto it = c["pipes"].begin(); it != c["pipes"].end(); ++it) {
-      auto& b = busy[type + " " + it.key()];
-      b.first += num(it.value(), "utilization");
-      b.second += 1;
+json sim_stats_json(const SimStats& s) {
+  json j;
+  j["total_cycles"] = optional_json(s.total_cycles);
+  j["time_us"] = s.time_us() ? json(*s.time_us()) : json(nullptr);
+  j["clock_ghz"] = s.clock_ghz;
+  j["block_dim"] = s.block_dim;
+  j["timing_only"] = s.timing_only;
+  j["instructions"] = s.instructions();
+  j["macs"] = s.macs();
+  json cores = json::array();
+  for (const CoreRecord& c : s.cores)
+    cores.push_back({{"name", c.id.name()},
+                     {"type", std::string(isa::core_type_name(c.id.type))},
+                     {"end_cycle", optional_json(c.end_cycle)},
+                     {"instructions", c.instructions()},
+                     {"pipes", pipes_json(c, s.total_cycles)}});
+  j["cores"] = cores;
+  if (s.l2) {
+    json l2 = l2_counters_json(s.l2->total);
+    l2["slices"] = json::array();
+    for (const L2Counters& c : s.l2->slices) l2["slices"].push_back(l2_counters_json(c));
+    l2["regions"] = json::array();
+    for (const L2RegionRecord& r : s.l2->regions) {
+      json rj = l2_counters_json(r.counters);
+      rj["tensor"] = r.name;
+      l2["regions"].push_back(std::move(rj));
     }
+    j["l2"] = std::move(l2);
+  } else {
+    j["l2"] = nullptr;
   }
-  if (!busy.empty()) {
-    out += "busy (mean over cores):";
-    for (const auto& [k, v] : busy) out += " " + k + " " + fmt("%.1f", 100 * v.first / v.second) + "%";
-    out += "\n";
+  if (s.hbm) {
+    json channels = json::array();
+    for (const HbmChannelRecord& c : s.hbm->channels)
+      channels.push_back({{"bytes_read", c.bytes_read},
+                          {"bytes_written", c.bytes_written},
+                          {"requests", c.requests},
+                          {"busy_cycles", c.busy_cycles},
+                          {"utilization", s.total_cycles ? ratio(c.busy_cycles, double(*s.total_cycles)) : 0.0}});
+    j["hbm"] = {{"bytes_read", s.hbm->bytes_read()},
+                {"bytes_written", s.hbm->bytes_written()},
+                {"gbps", s.hbm_gbps() ? json(*s.hbm_gbps()) : json(nullptr)},
+                {"channels", channels}};
+  } else {
+    j["hbm"] = nullptr;
   }
-  if (s.contains("l2")) {
-    const json& l2 = s["l2"];
-    out += "L2: " + fmt("%.0f", num(l2, "read_hits") + num(l2, "write_hits")) + " hits, " +
-           fmt("%.0f", num(l2, "read_misses") + num(l2, "write_misses")) + " misses, hit rate " +
-           fmt("%.1f", 100 * num(l2, "hit_rate")) + " %\n";
-  }
-  if (s.contains("hbm")) {
-    const json& h = s["hbm"];
-    out += "HBM: " + fmt("%.0f", num(h, "bytes_read")) + " B read, " + fmt("%.0f", num(h, "bytes_written")) +
-           " B written\n";
-  }
-  return out;
+  for (const StatRecord& r : s.memory) j[r.name] = stat_record_json(r);
+  json labels = json::array();
+  for (const LabelRecord& l : s.labels) labels.push_back(label_json(l, s.clock_ghz));
+  j["labels"] = labels;
+  if (s.iss_steps) j["iss"] = {{"steps", *s.iss_steps}, {"rounds", s.iss_rounds.value_or(0)}};
+  return j;
 }
 
 }  // namespace npu::hw

@@ -32,21 +32,19 @@ void LabelStats::add(const TraceEvent& e) {
   if (e.reason != StallReason::Memory) a.core_wait[e.core][static_cast<int>(e.unit)] += e.stall;
 }
 
-nlohmann::json LabelStats::to_json() const {
-  nlohmann::json out = nlohmann::json::array();
+std::vector<LabelRecord> LabelStats::records() const {
+  std::vector<LabelRecord> out;
   for (size_t l = 0; l < acc_.size(); ++l) {
     for (int t = 0; t < 2; ++t) {
       const Acc& a = acc_[l][t];
       if (!a.used) continue;
-      nlohmann::json j;
-      j["label"] = layout_.labels[l].empty() ? "(none)" : layout_.labels[l];
-      j["core_type"] = std::string(isa::core_type_name(static_cast<isa::CoreType>(t)));
+      LabelRecord j;
+      j.label = layout_.labels[l].empty() ? "(none)" : layout_.labels[l];
+      j.core_type = static_cast<isa::CoreType>(t);
       const uint64_t cycles = a.end > a.start ? a.end - a.start : 0;
-      j["start_cycle"] = a.start;
-      j["end_cycle"] = a.end;
-      j["cycles"] = cycles;
-      j["time_us"] = double(cycles) / (layout_.clock_ghz * 1e3);
-      int cores = 0;
+      j.start_cycle = a.start;
+      j.end_cycle = a.end;
+      j.cycles = cycles;
       std::array<uint64_t, isa::kNumPipes> max_busy{};
       for (const auto& cb : a.core_busy) {
         bool any = false;
@@ -54,38 +52,28 @@ nlohmann::json LabelStats::to_json() const {
           any |= cb[p] > 0;
           max_busy[p] = std::max(max_busy[p], cb[p]);
         }
-        cores += any;
+        j.cores += any;
       }
-      j["cores"] = cores;
-      j["instructions"] = a.instructions;
-      nlohmann::json busy = nlohmann::json::object(), maxb = nlohmann::json::object();
+      j.instructions = a.instructions;
       std::string bound = "";
       double bound_u = -1;
       for (int p = 0; p < isa::kNumPipes; ++p) {
         if (a.busy[p] == 0) continue;
-        const std::string name(isa::pipe_name(static_cast<isa::Pipe>(p)));
-        busy[name] = a.busy[p];
-        maxb[name] = max_busy[p];
+        j.busy_cycles[p] = a.busy[p];
+        j.max_core_busy_cycles[p] = max_busy[p];
         const double u = cycles ? double(max_busy[p]) / double(cycles) : 0;
         if (u > bound_u) {
           bound_u = u;
-          bound = name;
+          bound = isa::pipe_name(static_cast<isa::Pipe>(p));
         }
       }
-      j["busy_cycles"] = busy;
-      j["max_core_busy_cycles"] = maxb;
-      j["bytes"] = a.bytes;
-      j["flops"] = a.flops;
-      j["hbm_bytes"] = a.hbm_bytes;
-      j["l2_hits"] = a.l2_hits;
-      j["l2_misses"] = a.l2_misses;
-      j["l2_bypass"] = a.l2_bypass;
-      const uint64_t acc = a.l2_hits + a.l2_misses + a.l2_bypass;
-      j["l2_hit_rate"] = acc ? double(a.l2_hits) / double(acc) : 0.0;
-      nlohmann::json stall = nlohmann::json::object();
-      for (int r = 1; r < 6; ++r)
-        if (a.stall[r]) stall[stall_reason_name(static_cast<StallReason>(r))] = a.stall[r];
-      j["stall_cycles"] = stall;
+      j.bytes = a.bytes;
+      j.flops = a.flops;
+      j.hbm_bytes = a.hbm_bytes;
+      j.l2_hits = a.l2_hits;
+      j.l2_misses = a.l2_misses;
+      j.l2_bypass = a.l2_bypass;
+      for (int r = 1; r < 6; ++r) j.stall_cycles[r] = a.stall[r];
       const double hbm_u = cycles ? double(a.hbm_bytes) / (double(cycles) * hbm_bytes_per_cycle_) : 0;
       if (hbm_u > bound_u) {
         bound_u = hbm_u;
@@ -106,8 +94,9 @@ nlohmann::json LabelStats::to_json() const {
           bound = std::string("wait (") + stall_reason_name(static_cast<StallReason>(reason)) + ")";
         }
       }
-      j["bound"] = {{"resource", bound}, {"utilization", bound_u < 0 ? 0.0 : bound_u}};
-      out.push_back(j);
+      j.bound = bound;
+      j.bound_utilization = bound_u < 0 ? 0.0 : bound_u;
+      out.push_back(std::move(j));
     }
   }
   return out;
@@ -126,36 +115,33 @@ std::string bytes_str(double b) {
 }
 }  // namespace
 
-std::string format_label_report(const nlohmann::json& labels) {
-  if (!labels.is_array() || labels.empty()) return "";
+std::string format_label_report(const std::vector<LabelRecord>& labels, double clock_ghz) {
+  if (labels.empty()) return "";
   std::string s = "Labels (semantic label, core type: time spanned, bound, busiest core per pipe)\n";
-  for (const auto& j : labels) {
-    const double cycles = j.value("cycles", 0.0);
-    s += "  " + j.value("label", std::string()) + " (" + j.value("core_type", std::string()) + "): " +
-         f("%.3g us", j.value("time_us", 0.0));
-    const auto& b = j["bound"];
-    const std::string res = b.value("resource", std::string());
+  for (const LabelRecord& j : labels) {
+    const double cycles = double(j.cycles);
+    s += "  " + j.label + " (" + std::string(isa::core_type_name(j.core_type)) + "): " + f("%.3g us", j.time_us(clock_ghz));
+    const std::string& res = j.bound;
     if (!res.empty())
-      s += ", " + res + "-bound at " + f("%.0f", 100 * b.value("utilization", 0.0)) +
+      s += ", " + res + "-bound at " + f("%.0f", 100 * j.bound_utilization) +
            (res == "HBM" ? " % of roofline" : res.compare(0, 4, "wait") == 0 ? " % of the time" : " % busy");
     std::string busy;
-    const auto& mb = j["max_core_busy_cycles"];
     for (int p = 0; p < isa::kNumPipes; ++p) {
+      if (!j.busy_cycles[p]) continue;
       const std::string name(isa::pipe_name(static_cast<isa::Pipe>(p)));
-      if (mb.contains(name))
-        busy += (busy.empty() ? "" : ", ") + name + " " + f("%.0f %%", cycles ? 100 * mb[name].get<double>() / cycles : 0);
+      busy += (busy.empty() ? "" : ", ") + name + " " +
+              f("%.0f %%", cycles ? 100 * double(j.max_core_busy_cycles[p]) / cycles : 0);
     }
     if (!busy.empty()) s += "; busy " + busy;
-    if (j.value("bytes", 0.0) > 0) s += "; " + bytes_str(j.value("bytes", 0.0)) + " moved";
-    const double flops = j.value("flops", 0.0);
+    if (j.bytes > 0) s += "; " + bytes_str(double(j.bytes)) + " moved";
+    const double flops = double(j.flops);
     if (flops >= 1e9)
       s += ", " + f("%.3g GFLOP", flops / 1e9);
     else if (flops >= 1e6)
       s += ", " + f("%.3g MFLOP", flops / 1e6);
     else if (flops > 0)
       s += ", " + f("%.0f FLOP", flops);
-    const double acc = j.value("l2_hits", 0.0) + j.value("l2_misses", 0.0) + j.value("l2_bypass", 0.0);
-    if (acc > 0) s += ", L2 hit rate " + f("%.0f %%", 100 * j.value("l2_hit_rate", 0.0));
+    if (j.l2_hits + j.l2_misses + j.l2_bypass > 0) s += ", L2 hit rate " + f("%.0f %%", 100 * j.l2_hit_rate());
     s += "\n";
   }
   return s;

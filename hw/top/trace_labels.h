@@ -1,6 +1,6 @@
 #pragma once
 // Statistics per semantic label (isa/program.h SemanticLabel) and core type, accumulated from
-// the instruction events of a run (stats.json "labels", and lines of the report):
+// the instruction events of a run (SimStats::labels: stats.json "labels" and lines of the report):
 //   cycles spanned (first start to last end of the label's instructions on cores of that
 //   type), busy cycles per pipe (summed over cores; the busiest core's share also kept), bytes
 //   moved, FLOPs, L2 hits / misses / bypasses and the HBM bytes its transfers caused, stall
@@ -16,9 +16,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "hw/config/hw_config.h"
+#include "hw/top/sim_stats.h"
 #include "hw/top/trace_event.h"
 
 namespace npu::hw {
@@ -27,11 +26,8 @@ class LabelStats {
  public:
   LabelStats(const HwConfig& hw, const TraceLayout& layout);
   void add(const TraceEvent& e);
-  // [ {"label", "core_type", "start_cycle", "end_cycle", "cycles", "time_us", "cores",
-  //    "instructions", "busy_cycles": {PIPE: n}, "max_core_busy_cycles": {PIPE: n}, "bytes",
-  //    "flops", "hbm_bytes", "l2_hits", "l2_misses", "l2_bypass", "l2_hit_rate",
-  //    "stall_cycles": {reason: n}, "bound": {"resource", "utilization"}} ], by label then type.
-  nlohmann::json to_json() const;
+  // One record per (label, core type) that executed something, by label then type.
+  std::vector<LabelRecord> records() const;
 
  private:
   struct Acc {
@@ -50,6 +46,6 @@ class LabelStats {
 
 // A header line, then one line per label entry ("" when there are none), e.g.
 // "  linear (aic): 7.9 us, HBM-bound at 91 % of roofline; busy CUBE 62 %, MTE2 88 %; 12.5 MiB moved, 3.4 GFLOP, L2 hit rate 41 %"
-std::string format_label_report(const nlohmann::json& labels);
+std::string format_label_report(const std::vector<LabelRecord>& labels, double clock_ghz);
 
 }  // namespace npu::hw

@@ -434,6 +434,6 @@ void TraceSession::finish() {
   if (csv_) csv_->close();
 }
 
-nlohmann::json TraceSession::labels_json() const { return labels_ ? labels_->to_json() : nlohmann::json(); }
+std::vector<LabelRecord> TraceSession::label_records() const { return labels_ ? labels_->records() : std::vector<LabelRecord>{}; }
 
 }  // namespace npu::hw

@@ -9,7 +9,7 @@
 // Life cycle (hw::run_systemc does this): construct after the ChipTop and before sc_start, set
 // LaunchState::observer, run, take the statistics, finish() (also after a fault or deadlock, so
 // the files show what led to it; the VCD is written then, by a replay in a SystemC context of its
-// own: trace_vcd.h), then labels_json(). The session adds no process or event to the traced
+// own: trace_vcd.h), then label_records(). The session adds no process or event to the traced
 // simulation, so a traced run has exactly the cycles and statistics of an untraced one.
 //
 // VCD signals (dots are scopes), for each selected core C and unit P:
@@ -31,6 +31,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hw/mem/l2_counters.h"
+#include "hw/top/sim_stats.h"
 #include "hw/top/trace_event.h"
 #include "hw/core/trace_observer.h"
 #include "hw/top/trace_options.h"
@@ -58,8 +59,8 @@ class TraceSession final : public TraceObserver {
 
   // Flushes the counter bins, stops the VCD recorder and closes every file (idempotent).
   void finish();
-  // The per-label statistics (null unless opt.label_stats).
-  nlohmann::json labels_json() const;
+  // The per-label statistics (empty unless opt.label_stats).
+  std::vector<LabelRecord> label_records() const;
   const TraceLayout& layout() const { return layout_; }
 
  private:

@@ -15,6 +15,13 @@ namespace npu::test {
 
 namespace fs = std::filesystem;
 
+const nlohmann::json& stats_item(const nlohmann::json& list, const std::string& key, const std::string& value) {
+  if (list.is_array())
+    for (const nlohmann::json& item : list)
+      if (item.is_object() && item.contains(key) && item[key] == value) return item;
+  throw std::runtime_error("no item with " + key + " = " + value + " in " + list.dump());
+}
+
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;

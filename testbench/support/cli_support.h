@@ -9,11 +9,17 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "testbench/support/paths.h"
 
 namespace npu::test {
 
 std::string slurp(const std::string& path);        // the file's bytes ("" when unreadable)
+
+// stats.json lists items as objects (docs/stats.md): the item of `list` whose `key` is `value`;
+// throws std::runtime_error (failing the test) when there is none.
+const nlohmann::json& stats_item(const nlohmann::json& list, const std::string& key, const std::string& value);
 
 // A fresh directory named after the running test, removed again on destruction.
 class ScratchDir {

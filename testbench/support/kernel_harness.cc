@@ -90,10 +90,9 @@ KernelRunInfo run_kernel(Engine engine, const hw::HwConfig& cfg, const isa::Prog
   opt.timing_only = timing_only;
   hw::RunResult r = hw::run_systemc(cfg, prog, gm, params, block_dim, opt);
   info.cycles = r.total_cycles;
-  info.instructions = r.instructions;
-  info.macs = r.macs;
-  info.summary = r.summary;
-  info.stats = r.stats;
+  info.instructions = r.stats.instructions();
+  info.macs = r.stats.macs();
+  info.stats = std::move(r.stats);
   return info;
 }
 

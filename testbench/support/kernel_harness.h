@@ -18,7 +18,7 @@
 #include "testbench/support/paths.h"
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "hw/top/sim_stats.h"
 
 #include "hw/config/hw_config.h"
 #include "isa/program.h"
@@ -67,8 +67,7 @@ struct KernelRunInfo {
   uint64_t cycles = 0;        // SystemC: total cycles; ISS: 0 (no time)
   uint64_t instructions = 0;  // ISS: steps; SystemC: retired instructions
   uint64_t macs = 0;          // SystemC only
-  std::string summary;        // SystemC stats summary
-  nlohmann::json stats;       // SystemC stats (hw/top/stats_report.h layout)
+  hw::SimStats stats;         // SystemC statistics
 };
 
 // Runs the launch; kernel faults, deadlocks and bad launches throw npu::Error.

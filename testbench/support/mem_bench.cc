@@ -20,7 +20,7 @@ hw::HwConfig small_mem_config() {
   c.l2.random_seed = 7;
   c.hbm.size = 1ull << 30;
   c.hbm.channels = 2;
-  c.hbm.channel_bytes_per_cycle = 32;
+  c.hbm.bandwidth_gbps = 64;  // 32 B per cycle per channel at 1 GHz
   c.hbm.latency = 100;
   c.hbm.interleave = 512;
   c.noc.aiv_read_bytes_per_cycle = 128;

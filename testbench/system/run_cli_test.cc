@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/build_info.h"
+#include "cli/lib/run_result.h"
 #include "hw/config/loader.h"
 #include "golden/compare.h"
 #include "golden/npy.h"
@@ -20,6 +22,7 @@ namespace fs = std::filesystem;
 namespace {
 
 using npu::test::slurp;
+using npu::test::stats_item;
 using npu::test::source_dir;
 std::string data(const std::string& f) { return npu::test::system_data(f); }
 std::string config() { return source_dir() + "/configs/ascend910b.yaml"; }
@@ -71,7 +74,8 @@ class RunCli : public npu::test::CliScratchTest {
       EXPECT_TRUE(s.contains(k)) << k;
     EXPECT_EQ(s["clock_ghz"], 1.8);
     EXPECT_EQ(s["numerics"]["all_pass"], true);
-    EXPECT_EQ(s["numerics"]["outputs"]["y"]["pass"], true);
+  EXPECT_EQ(s["numerics"]["verdict"], "PASS");
+    EXPECT_EQ(stats_item(s["numerics"]["outputs"], "tensor", "y")["pass"], true);
     EXPECT_EQ(slurp(out + "/report.txt"), out_);
     // y.npy: exact float32 values; y.raw.npy: the bf16 bits of the same values.
     npu::golden::NpyArray vals = npu::golden::read_npy(out + "/y.npy");
@@ -132,15 +136,28 @@ TEST_F(RunCli, GoodCaseOnSystemC) {
   uint64_t cycles = s["total_cycles"];
   EXPECT_GT(cycles, 0u);
   EXPECT_DOUBLE_EQ(s["time_us"].get<double>(), cycles / 1800.0);  // 1.8 GHz = 1800 cycles/us
+  // docs/stats.md: the schema, the build and how the run was started are recorded; lists of
+  // objects carry integer counters.
+  EXPECT_EQ(s["schema_version"], npu::cli::kStatsSchemaVersion);
+  EXPECT_EQ(s["npusim"]["version"], npu::build_version());
+  EXPECT_EQ(s["npusim"]["git"], npu::build_git_hash());
+  const std::string cmd = s["npusim_run"]["command_line"];
+  EXPECT_NE(cmd.find(" run " + data("run_rmsnorm.yaml") + " --config "), std::string::npos) << cmd;
+  const nlohmann::json& core = stats_item(s["cores"], "name", "cluster0.aiv0");
+  EXPECT_EQ(core["type"], "aiv");
+  EXPECT_TRUE(stats_item(core["pipes"], "pipe", "MTE2")["busy_cycles"].is_number_unsigned());
+  EXPECT_TRUE(s["hbm"]["bytes_read"].is_number_unsigned());
+  EXPECT_TRUE(s["l2"]["read_misses"].is_number_unsigned());
   // gamma is none_cacheable (the case overrides the kernel's `normal`): its one 512-byte line is
   // read once by each of the 4 AIVs, every time from HBM. x: 4 rows of 512 B = 4 distinct lines,
   // each read once by one AIV: 4 read misses, no bypass.
-  const nlohmann::json& regions = s["l2"]["regions"];
-  EXPECT_EQ(regions["gamma"]["bypass_reads"], 4);
-  EXPECT_EQ(regions["gamma"]["read_hits"], 0);
-  EXPECT_EQ(regions["x"]["read_misses"], 4);
-  EXPECT_EQ(regions["x"]["bypass_reads"], 0);
-  EXPECT_EQ(s["tensors"]["gamma"]["cache"], "none_cacheable");
+  const nlohmann::json& gamma = stats_item(s["l2"]["regions"], "tensor", "gamma");
+  const nlohmann::json& x = stats_item(s["l2"]["regions"], "tensor", "x");
+  EXPECT_EQ(gamma["bypass_reads"], 4);
+  EXPECT_EQ(gamma["read_hits"], 0);
+  EXPECT_EQ(x["read_misses"], 4);
+  EXPECT_EQ(x["bypass_reads"], 0);
+  EXPECT_EQ(stats_item(s["tensors"], "name", "gamma")["cache"], "none_cacheable");
   // config.yaml is the resolved config: it loads and equals the one the run used.
   EXPECT_TRUE(npu::hw::same_config(npu::hw::load_config(path("out/config.yaml")), npu::hw::load_config(config())));
   EXPECT_NE(out_.find("Bound\n"), std::string::npos) << out_;
@@ -154,12 +171,14 @@ TEST_F(RunCli, CacheOverrideFlipsTensorPolicies) {
   ASSERT_EQ(run(data("run_rmsnorm.yaml") + " -q --config " + config() + " --out " + path("out") +
                 " --cache gamma=kernel --cache x=none_cacheable"), 0) << err_;
   nlohmann::json s = nlohmann::json::parse(slurp(path("out/stats.json")));
-  const nlohmann::json& regions = s["l2"]["regions"];
-  EXPECT_EQ(regions["gamma"]["bypass_reads"], 0);
-  EXPECT_EQ(regions["gamma"]["read_misses"].get<int>() + regions["gamma"]["read_hits"].get<int>(), 4);
-  EXPECT_EQ(regions["x"]["bypass_reads"], 4);
-  EXPECT_EQ(regions["x"]["read_hits"], 0);
-  EXPECT_EQ(s["tensors"]["x"]["cache"], "none_cacheable");
+  const nlohmann::json& gamma = stats_item(s["l2"]["regions"], "tensor", "gamma");
+  const nlohmann::json& x = stats_item(s["l2"]["regions"], "tensor", "x");
+  EXPECT_EQ(gamma["bypass_reads"], 0);
+  EXPECT_EQ(gamma["read_misses"].get<int>() + gamma["read_hits"].get<int>(), 4);
+  EXPECT_EQ(x["bypass_reads"], 4);
+  EXPECT_EQ(x["read_hits"], 0);
+  EXPECT_EQ(stats_item(s["tensors"], "name", "x")["cache"], "none_cacheable");
+  EXPECT_EQ(s["npusim_run"]["cache_overrides"], (nlohmann::json{"gamma=kernel", "x=none_cacheable"}));
 }
 
 TEST_F(RunCli, CacheOverrideErrorsExit2) {
@@ -180,10 +199,29 @@ TEST_F(RunCli, WrongGoldenAttributeFailsWithExit1) {
   EXPECT_EQ(run(c + " --iss --config " + config() + " --out " + path("out")), 1) << err_;
   nlohmann::json s = nlohmann::json::parse(slurp(path("out/stats.json")));
   EXPECT_EQ(s["numerics"]["all_pass"], false);
-  EXPECT_EQ(s["numerics"]["outputs"]["y"]["pass"], false);
-  EXPECT_GT(s["numerics"]["outputs"]["y"]["bad_count"].get<int>(), 5);  // allowed: round(0.005 * 1024) = 5
+  EXPECT_EQ(s["numerics"]["verdict"], "FAIL");
+  const nlohmann::json& y = stats_item(s["numerics"]["outputs"], "tensor", "y");
+  EXPECT_EQ(y["pass"], false);
+  EXPECT_GT(y["bad_count"].get<int>(), 5);  // allowed: round(0.005 * 1024) = 5
   EXPECT_NE(out_.find("y: FAIL"), std::string::npos) << out_;
   EXPECT_NE(out_.find("Result: FAIL (0 of 1 compared outputs pass)"), std::string::npos) << out_;
+}
+
+// A case whose outputs have no golden compares nothing: NOT CHECKED with its own exit status,
+// never PASS; the outputs are still written.
+TEST_F(RunCli, NothingComparedIsNotCheckedWithExit3) {
+  std::string text = slurp(write_case());
+  text.erase(text.find("golden:"));
+  std::ofstream(path("unchecked.yaml")) << text;
+  EXPECT_EQ(run(path("unchecked.yaml") + " --iss --config " + config() + " --out " + path("out")), 3) << err_;
+  EXPECT_NE(out_.find("  y: not compared (no golden output bound to it)\n"), std::string::npos) << out_;
+  EXPECT_NE(out_.find("Result: NOT CHECKED (no output tensor has a golden to compare with)\n"), std::string::npos) << out_;
+  EXPECT_EQ(out_.find("PASS"), std::string::npos) << out_;
+  nlohmann::json s = nlohmann::json::parse(slurp(path("out/stats.json")));
+  EXPECT_EQ(s["numerics"]["verdict"], "NOT CHECKED");
+  EXPECT_EQ(s["numerics"]["all_pass"], false);
+  EXPECT_EQ(stats_item(s["numerics"]["outputs"], "tensor", "y")["compared"], false);
+  EXPECT_TRUE(fs::is_regular_file(path("out/y.npy")));
 }
 
 TEST_F(RunCli, InputFromNpyFile) {

@@ -61,7 +61,7 @@ TEST_P(RunLimitsCli, AFiniteLoopUnderTheLimitCompletes) {
   CliResult r = run_npusim("run " + write_loop_case(s) + " " + GetParam() + " --config " + config() +
                                " --var N=100 --max-instructions 5000 -q",
                            s);
-  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.status, 3) << r.err;  // completes; the loop case has no golden: NOT CHECKED
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, RunLimitsCli, ::testing::Values("", "--iss"),

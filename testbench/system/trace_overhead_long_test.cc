@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "hw/top/stats_report.h"
 #include "hw/config/loader.h"
 #include "hw/top/bench.h"
 #include "hw/top/run.h"
@@ -50,8 +51,8 @@ TEST(TraceOverhead, BenchWorkloads) {
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         best = std::min(best, s);
         cycles = r.total_cycles;
-        stats = r.stats;
-        stats.erase("labels");
+        r.stats.labels.clear();
+        stats = hw::sim_stats_json(r.stats);
         bytes = 0;
         for (const std::string* p : {&opt.trace.csv_path, &opt.trace.json_path, &opt.trace.vcd_path})
           if (!p->empty()) bytes += std::filesystem::file_size(*p);

@@ -9,8 +9,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "hw/top/stats_report.h"
 #include "hw/config/loader.h"
 #include "hw/top/trace_csv.h"
+#include "hw/top/trace_labels.h"
 #include "testbench/support/kernel_harness.h"
 #include "testbench/support/trace_test_support.h"
 
@@ -64,10 +66,12 @@ TEST_P(TraceTimeline, TracksNeverOverlapAndBusyMatchesStats) {
     std::sort(tv.begin(), tv.end());
     for (size_t i = 1; i < tv.size(); ++i) EXPECT_LE(tv[i - 1].second, tv[i].first) << thread[track];
   }
-  for (const auto& core : r.stats["cores"]) {
-    const std::string name = core["name"];
-    for (auto it = core["pipes"].begin(); it != core["pipes"].end(); ++it)
-      EXPECT_EQ(busy[std::make_pair(name, it.key())], it.value()["busy_cycles"].get<uint64_t>()) << name << " " << it.key();
+  for (const hw::CoreRecord& core : r.stats.cores) {
+    const std::string name = core.id.name();
+    for (const hw::PipeRecord& p : core.pipes) {
+      const std::string pipe(isa::pipe_name(p.pipe));
+      EXPECT_EQ(busy[std::make_pair(name, pipe)], p.counters.busy_cycles) << name << " " << pipe;
+    }
   }
 }
 
@@ -94,25 +98,22 @@ TEST(TraceLabels, LabelBusyAddsUpToStats) {
   t.label_stats = true;
   const std::string kernel = traced_kernels().back();
   hw::RunResult r = run_traced(kernel, cfg, t);
-  ASSERT_TRUE(r.stats.contains("labels")) << r.stats.dump();
-  const json& labels = r.stats["labels"];
+  const std::vector<hw::LabelRecord>& labels = r.stats.labels;
   ASSERT_FALSE(labels.empty());
-  std::map<std::pair<std::string, std::string>, uint64_t> by_type;  // (core type, pipe)
-  for (const json& l : labels) {
-    EXPECT_GT(l["cycles"].get<uint64_t>(), 0u) << l.dump();
-    EXPECT_FALSE(l["bound"]["resource"].get<std::string>().empty());
-    for (auto it = l["busy_cycles"].begin(); it != l["busy_cycles"].end(); ++it)
-      by_type[{l["core_type"], it.key()}] += it.value().get<uint64_t>();
+  std::map<std::pair<isa::CoreType, int>, uint64_t> by_type;  // (core type, pipe)
+  for (const hw::LabelRecord& l : labels) {
+    EXPECT_GT(l.cycles, 0u) << l.label;
+    EXPECT_FALSE(l.bound.empty()) << l.label;
+    for (int p = 0; p < isa::kNumPipes; ++p)
+      if (l.busy_cycles[p]) by_type[{l.core_type, p}] += l.busy_cycles[p];
   }
-  std::map<std::pair<std::string, std::string>, uint64_t> stats;
-  for (const auto& core : r.stats["cores"]) {
-    const std::string name = core["name"];
-    const std::string type = name.find("aic") != std::string::npos ? "aic" : "aiv";
-    for (auto it = core["pipes"].begin(); it != core["pipes"].end(); ++it)
-      if (it.value()["busy_cycles"].get<uint64_t>() > 0) stats[{type, it.key()}] += it.value()["busy_cycles"].get<uint64_t>();
-  }
+  std::map<std::pair<isa::CoreType, int>, uint64_t> stats;
+  for (const hw::CoreRecord& core : r.stats.cores)
+    for (const hw::PipeRecord& p : core.pipes)
+      if (p.counters.busy_cycles > 0) stats[{core.id.type, static_cast<int>(p.pipe)}] += p.counters.busy_cycles;
   EXPECT_EQ(by_type, stats);
-  EXPECT_NE(r.summary.find("Labels ("), std::string::npos) << r.summary;
+  const std::string report = hw::format_label_report(labels, r.stats.clock_ghz);
+  EXPECT_NE(report.find("Labels ("), std::string::npos) << report;
 }
 
 }  // namespace
@@ -131,9 +132,10 @@ TEST_P(TraceTimeline, TracingChangesNoStatistic) {
   t.csv_path = temp_path(GetParam() + ".all.csv");
   t.label_stats = true;
   hw::RunResult on = run_traced(GetParam(), cfg, t);
-  on.stats.erase("labels");
+  EXPECT_FALSE(on.stats.labels.empty());
+  on.stats.labels.clear();
   EXPECT_EQ(on.total_cycles, off.total_cycles);
-  EXPECT_EQ(on.stats, off.stats);
+  EXPECT_EQ(hw::sim_stats_json(on.stats), hw::sim_stats_json(off.stats));
 }
 
 }  // namespace

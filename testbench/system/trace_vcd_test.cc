@@ -35,14 +35,14 @@ TEST_P(TraceVcd, BusyCyclesPerPipeEqualStats) {
   ASSERT_EQ(period, 556u);
   const uint64_t end = r.total_cycles * period;
   int pipes = 0;
-  for (const auto& core : r.stats["cores"]) {
-    const std::string name = core["name"];
-    for (auto it = core["pipes"].begin(); it != core["pipes"].end(); ++it) {
-      const std::string sig = name + "." + it.key() + ".busy";
+  for (const hw::CoreRecord& core : r.stats.cores) {
+    const std::string name = core.id.name();
+    for (const hw::PipeRecord& p : core.pipes) {
+      const std::string sig = name + "." + std::string(isa::pipe_name(p.pipe)) + ".busy";
       ASSERT_TRUE(f.signals.count(sig)) << sig;
       const uint64_t busy_time = vcd_nonzero_time(f.signals[sig], end);
       EXPECT_EQ(busy_time % period, 0u) << sig;
-      EXPECT_EQ(busy_time / period, it.value()["busy_cycles"].get<uint64_t>()) << sig;
+      EXPECT_EQ(busy_time / period, p.counters.busy_cycles) << sig;
       ++pipes;
     }
   }

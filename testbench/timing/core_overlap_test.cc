@@ -51,7 +51,7 @@ TEST(CoreOverlap, DoubleBufferingHidesDma) {
   hw::RunResult r = run_tiles(2);
   EXPECT_EQ(r.total_cycles, 1172u);
   EXPECT_LT(r.total_cycles, uint64_t{kTiles} * (126 + 258));
-  EXPECT_EQ(r.stats["cores"][0]["pipes"]["CUBE"]["macs"], 4 * 4095);
+  EXPECT_EQ(r.stats.cores[0].pipe(isa::Pipe::Cube)->counters.macs, 4u * 4095);
 }
 
 TEST(CoreOverlap, SingleBufferSerialises) {

@@ -51,14 +51,14 @@ Point stream(int clusters) {
   auto params = bind_params(*res.program, {{"src", gm.addr("src")}, {"bytes_per_core", kBytesPerCore}});
   KernelRunInfo info = run_kernel(Engine::SystemC, cfg, *res.program, gm.gm(), params, clusters,
                                   /*timing_only=*/true);
-  const double read = info.stats["hbm"]["bytes_read"].get<double>();
+  const double read = double(info.stats.hbm->bytes_read());
   EXPECT_EQ(read, double(kBytesPerCore) * clusters) << "every byte must come from HBM";
   return {clusters, read / double(info.cycles)};
 }
 
 TEST(HbmSaturation, RisesThenPlateausAtConfiguredBandwidth) {
   hw::HwConfig cfg = load_repo_config("ascend910b");
-  const double peak = cfg.hbm.channel_bytes_per_cycle * cfg.hbm.channels;  // B/cycle
+  const double peak = cfg.hbm.channel_bytes_per_cycle(cfg.chip.clock_ghz) * cfg.hbm.channels;  // B/cycle
   std::vector<Point> pts;
   for (int c : {1, 2, 4, 8, 16, 24}) pts.push_back(stream(c));
   for (const Point& p : pts)

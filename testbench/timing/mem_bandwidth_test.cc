@@ -22,7 +22,7 @@ hw::HwConfig bw_config() {
   c.l2.slice_bytes_per_cycle = 128;
   c.l2.mshrs_per_slice = 16;
   c.hbm.channels = 4;
-  c.hbm.channel_bytes_per_cycle = 32;
+  c.hbm.bandwidth_gbps = 128;  // 32 B per cycle per channel at 1 GHz
   c.hbm.latency = 100;
   c.noc.aiv_read_bytes_per_cycle = 64;
   c.noc.latency = 5;

@@ -81,7 +81,7 @@ TEST(RunLimits, SlowTransferIsProgressNotAHang) {
   // run completes.
   hw::HwConfig cfg = test_config();
   cfg.sim.watchdog_cycles = 2000;
-  cfg.hbm.channel_bytes_per_cycle = 0.01;
+  cfg.hbm.bandwidth_gbps = 0.02;  // 0.01 B per cycle per channel (2 channels at 1 GHz)
   Code c;
   c(Op::LDP, {R(1), 0})(Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})(Op::END);
   isa::Program p = make_program("t", 1, nullptr, &c);
@@ -95,7 +95,7 @@ TEST(RunLimits, SlowTransferBeyondTheCycleLimitIsReportedAsSuch) {
   hw::HwConfig cfg = test_config();
   cfg.sim.watchdog_cycles = 2000;
   cfg.sim.max_cycles = 10000;
-  cfg.hbm.channel_bytes_per_cycle = 0.01;
+  cfg.hbm.bandwidth_gbps = 0.02;  // 0.01 B per cycle per channel (2 channels at 1 GHz)
   Code c;
   c(Op::LDP, {R(1), 0})(Op::MOV_GM_UB, {0, R(1), 1, 512, 0, 0})(Op::END);
   const std::string m = run_error(c, cfg);

@@ -25,7 +25,7 @@ hw::RunResult run(const Code* aic, const Code* aiv, int block_dim) {
   return hw::run_systemc(cfg, p, gm, {}, block_dim);
 }
 
-uint64_t end_cycle(const hw::RunResult& r, int core) { return r.stats["cores"][core]["end_cycle"]; }
+uint64_t end_cycle(const hw::RunResult& r, int core) { return r.stats.cores.at(core).end_cycle.value(); }
 
 // r2 = 64 + 1024 * subblock_idx: getsr 1 + mul 2 + add 1 = 4 local cycles.
 void skewed_vdup_by_sub(Code& c) {
@@ -46,7 +46,7 @@ TEST(SyncCrossCore, Mode2AicReleasesBothAivs) {
   EXPECT_EQ(end_cycle(r, 0), 28u);  // cluster0.aic
   EXPECT_EQ(end_cycle(r, 1), 31u);  // cluster0.aiv0
   EXPECT_EQ(end_cycle(r, 2), 31u);  // cluster0.aiv1
-  EXPECT_EQ(r.stats["cores"][1]["pipes"]["VECTOR"]["stall_flag_wait"], 26);
+  EXPECT_EQ(r.stats.cores[1].pipe(isa::Pipe::Vector)->counters.stall_flag_wait, 26u);
 }
 
 TEST(SyncCrossCore, Mode2AicWaitsForBothAivs) {

@@ -24,8 +24,10 @@ hw::RunResult run_aiv1(const Code& aiv, std::vector<int64_t> params = {}, hw::Hw
   return hw::run_systemc(cfg, p, gm, params, 1, opt);
 }
 
-const nlohmann::json& pipe_stats(const hw::RunResult& r, int core, const char* pipe) {
-  return r.stats["cores"][core]["pipes"][pipe];
+const hw::UnitCounters& pipe_stats(const hw::RunResult& r, int core, Pipe pipe) {
+  const hw::PipeRecord* p = r.stats.cores.at(core).pipe(pipe);
+  if (!p) throw std::runtime_error("core has no such pipe");
+  return p->counters;
 }
 
 // A 512-byte GM -> UB load at 0, then vadd.f32 of 64 elements of it into `dst`, with or
@@ -44,10 +46,10 @@ TEST(SyncFlags, WaitFlagOrdersVectorAfterDma) {
   // vadd [129,133). Without the flags the vadd would run at 5..9 and the total would be 128.
   hw::RunResult r = run_aiv1(dma_then_vadd(256, true), {0});
   EXPECT_EQ(r.total_cycles, 133u);
-  EXPECT_EQ(pipe_stats(r, 0, "VECTOR")["stall_flag_wait"], 124);
-  EXPECT_EQ(pipe_stats(r, 0, "VECTOR")["busy_cycles"], 5);   // wait_flag 1 + vadd 4
-  EXPECT_EQ(pipe_stats(r, 0, "MTE2")["busy_cycles"], 127);   // DMA 126 + set_flag 1
-  EXPECT_EQ(pipe_stats(r, 0, "MTE2")["stall_memory"], 108);  // 128 - (2 + own 18)
+  EXPECT_EQ(pipe_stats(r, 0, Pipe::Vector).stall_flag_wait, 124);
+  EXPECT_EQ(pipe_stats(r, 0, Pipe::Vector).busy_cycles, 5);   // wait_flag 1 + vadd 4
+  EXPECT_EQ(pipe_stats(r, 0, Pipe::Mte2).busy_cycles, 127);   // DMA 126 + set_flag 1
+  EXPECT_EQ(pipe_stats(r, 0, Pipe::Mte2).stall_memory, 108);  // 128 - (2 + own 18)
 }
 
 TEST(SyncFlags, WithoutFlagsPipesOverlap) {
@@ -88,7 +90,7 @@ TEST(SyncFlags, ScalarWaitsOnFlag) {
    (Op::END);
   hw::RunResult r = run_aiv1(c, {0});
   EXPECT_EQ(r.total_cycles, 133u);
-  EXPECT_EQ(pipe_stats(r, 0, "SCALAR")["stall_flag_wait"], 125);  // 3 -> 128
+  EXPECT_EQ(pipe_stats(r, 0, Pipe::Scalar).stall_flag_wait, 125);  // 3 -> 128
 }
 
 TEST(SyncFlags, BarrierWaitsForDrain) {
@@ -104,7 +106,7 @@ TEST(SyncFlags, BarrierWaitsForDrain) {
   EXPECT_EQ(r.total_cycles, 133u);
   // barrier stall 2 -> 128 = 126, plus the end's drain wait: vdup dispatched at 130, end at 130
   // waits until 133 = 3.
-  EXPECT_EQ(pipe_stats(r, 0, "SCALAR")["stall_barrier"], 129);
+  EXPECT_EQ(pipe_stats(r, 0, Pipe::Scalar).stall_barrier, 129);
 }
 
 TEST(SyncFlags, QueueFullStallsScalar) {
@@ -117,8 +119,8 @@ TEST(SyncFlags, QueueFullStallsScalar) {
   c(Op::END);
   hw::RunResult r = run_aiv1(c);
   EXPECT_EQ(r.total_cycles, 205u);
-  EXPECT_EQ(pipe_stats(r, 0, "SCALAR")["stall_queue_full"], 30);
-  EXPECT_EQ(pipe_stats(r, 0, "VECTOR")["instructions"], 6);
+  EXPECT_EQ(pipe_stats(r, 0, Pipe::Scalar).stall_queue_full, 30);
+  EXPECT_EQ(pipe_stats(r, 0, Pipe::Vector).instructions, 6);
 }
 
 TEST(SyncFlags, DeeperQueueNoStall) {
@@ -129,7 +131,7 @@ TEST(SyncFlags, DeeperQueueNoStall) {
   c(Op::END);
   hw::RunResult r = run_aiv1(c, {}, cfg);
   EXPECT_EQ(r.total_cycles, 205u);
-  EXPECT_EQ(pipe_stats(r, 0, "SCALAR")["stall_queue_full"], 0);
+  EXPECT_EQ(pipe_stats(r, 0, Pipe::Scalar).stall_queue_full, 0);
 }
 
 TEST(SyncFlags, SetTwiceIsAFault) {

@@ -34,7 +34,7 @@ TEST(ConfigLoad, Ascend910bFigures) {
   EXPECT_EQ(c.l2.write_hit_latency, 96u);
   EXPECT_EQ(c.hbm.size, 64ull << 30);
   // Derived: 1600 GB/s / 1.8 GHz / 32 channels.
-  EXPECT_DOUBLE_EQ(c.hbm.channel_bytes_per_cycle, 1600.0 / 1.8 / 32);
+  EXPECT_DOUBLE_EQ(c.hbm.channel_bytes_per_cycle(c.chip.clock_ghz), 1600.0 / 1.8 / 32);
   EXPECT_EQ(c.mte.l1_l0a.bytes_per_cycle, 256);
   EXPECT_EQ(c.mte.ub_gm.bytes_per_cycle, 64);
   EXPECT_EQ(c.scalar.queue_depth[static_cast<int>(isa::Pipe::Vector)], 16u);
@@ -52,7 +52,7 @@ TEST(ConfigLoad, Ascend950AndTiny) {
   EXPECT_EQ(tiny.chip.clusters, 2);
   EXPECT_EQ(tiny.l2.size, 1u << 20);
   // tiny keeps 910b's per-channel HBM rate: 200 / 1.8 / 4 = 1600 / 1.8 / 32.
-  EXPECT_DOUBLE_EQ(tiny.hbm.channel_bytes_per_cycle, 1600.0 / 1.8 / 32);
+  EXPECT_DOUBLE_EQ(tiny.hbm.channel_bytes_per_cycle(tiny.chip.clock_ghz), 1600.0 / 1.8 / 32);
 }
 
 TEST(ConfigLoad, VectorCyclesLookup) {
@@ -88,7 +88,7 @@ TEST(ConfigLoad, OverridesApply) {
   // A whole-table override drops the per-dtype entries.
   EXPECT_EQ(c.vector.cycles(isa::TimingClass::VecTranscend, isa::Dtype::F16), 3);
   // The derived HBM rate follows the overridden clock: 1600 / 1.85 / 32.
-  EXPECT_DOUBLE_EQ(c.hbm.channel_bytes_per_cycle, 1600.0 / 1.85 / 32);
+  EXPECT_DOUBLE_EQ(c.hbm.channel_bytes_per_cycle(c.chip.clock_ghz), 1600.0 / 1.85 / 32);
 }
 
 TEST(ConfigLoad, DumpRoundTripsEveryConfig) {
