@@ -22,7 +22,8 @@
 #   0x0000 XS0, 0x0400 XS1  fp32 [256] (the tile's x_scale, one per buffer pair)
 #   0x0800 WS fp32 [C], then BIAS fp32 [C]
 #   then AB0, AB1 [R, P] s32 (converted and scaled in place to fp32), YB0, YB1 [R, P] bf16
-#   R = min(256, (192 KiB - 2 KiB - 8 C) / (12 P)); N = 2048: R = 7.
+#   R = min(256, (192 KiB - 2 KiB - 8 C) / (12 P), max(ceil(rows / 4), 16 KiB of acc rows)),
+#   rows = this core's rows; N = 2048: R <= 7.
 #   N <= 4096: w_scale / bias are loaded once per core; N > 4096: once per chunk.
 #   Consecutive steps (a tile's chunk) alternate AB0/XS0/YB0 and AB1/XS1/YB1.
 # Sync (set_flag/wait_flag):
@@ -50,6 +51,7 @@
 .equ XS0, 0x0000
 .equ XS1, 0x0400
 .equ WS, 0x0800
+.equ STEP_BYTES, kib(16)   # smallest acc tile worth its own step (16 KiB measured best of 8, 16, 24)
 
 .reg rAg, r1
 .reg rXSg, r2
@@ -185,6 +187,17 @@ cast\@:
     mul   r26, rP, 12
     div   rR, rR, r26
     min   rR, rR, RCAP
+    # and at most max(ceil(rows / 4), rows of STEP_BYTES of acc), as in quant_int8.s
+    sub   r26, rEnd, rRow
+    add   r26, r26, 3
+    shr   r26, r26, 2
+    shl   r27, rP, 2
+    mov   r28, STEP_BYTES
+    add   r28, r28, r27
+    sub   r28, r28, 1
+    div   r28, r28, r27
+    max   r26, r26, r28
+    min   rR, rR, r26
     mul   r26, rR, rP               # R P
     shl   r27, r26, 2               # R P * 4
     mov   rAB0, r25

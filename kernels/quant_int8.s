@@ -20,7 +20,8 @@
 #   0x0000 AMAX fp32 [256]   0x0400 PART fp32 [256] (chunk amax)   0x0800 STAGE bf16 [256]
 #   0x0c00 SCQ fp32 [256]    0x1000 SCD fp32 [256]                 0x1400 C127 fp32 [256]
 #   0x1800 XB0, XB1 [R, P] x dtype (double-buffered loads), X32 [R, P] fp32, QB0, QB1 [R, P] s8
-#   R = min(256, (192 KiB - 6 KiB) / ((2 es + 6) P)); bf16 K = 4096: R = 4, fp32: R = 3.
+#   R = min(256, (192 KiB - 6 KiB) / ((2 es + 6) P), max(ceil(rows / 4), 8 KiB of x rows)), rows =
+#   this core's rows (about 4 steps per core when rows are long); bf16 K = 4096: R <= 4.
 #   K <= 4096: one chunk per row: x is read once. K > 4096: per tile, pass 1 reads the chunks
 #   and keeps the running amax; pass 2 reads them again, scales, casts and stores q.
 #   Consecutive steps (a tile's chunk in either pass) alternate XB0/QB0 and XB1/QB1, so the
@@ -52,6 +53,7 @@
 .equ SCD, 0x1000
 .equ C127, 0x1400
 .equ TILES, 0x1800
+.equ STEP_BYTES, kib(8)    # smallest x tile worth its own step (8 KiB measured best of 8, 16, 32)
 
 .reg rXg, r1
 .reg rQg, r2
@@ -257,6 +259,19 @@ es_ok:
     mov   rR, UB_BYTES - TILES
     div   rR, rR, r22
     min   rR, rR, RCAP
+    # and at most max(ceil(rows / 4), rows of STEP_BYTES of x): about 4 steps per core when
+    # its rows are long, so that the double buffers overlap loads, vector work and stores,
+    # but no steps so short that the fixed DMA latency dominates (docs/quant.md)
+    sub   r22, rEnd, rRow
+    add   r22, r22, 3
+    shr   r22, r22, 2
+    mul   r23, rP, rEs
+    mov   r24, STEP_BYTES
+    add   r24, r24, r23
+    sub   r24, r24, 1
+    div   r24, r24, r23
+    max   r22, r22, r24
+    min   rR, rR, r22
     # XB0, XB1 (R P es each), X32 (4 R P), QB0, QB1 (R P each)
     mul   r23, rR, rP
     mul   r24, r23, rEs
