@@ -80,9 +80,7 @@
 
 # rC0 = rCh * CMAX, rCc = min(CMAX, N - rC0).
 .macro chunk_geom
-    mul   rC0, rCh, CMAX
-    sub   rCc, rN, rC0
-    min   rCc, rCc, CMAX
+    chunk_cols rCh, rN, CMAX, rC0, rCc
 .endm
 
 # MTE2: w_scale (and bias) of the chunk -> WS (BIAS).
@@ -157,27 +155,8 @@ cast\@:
     ldp   rYg, y
     ldp   rN, N
     ldp   rHasB, has_bias
-    # rows of this AIV: [M * i / n, M * (i + 1) / n), i = block_idx * subblock_dim + subblock_idx
-    getsr r23, block_idx
-    getsr r24, subblock_dim
-    getsr r25, subblock_idx
-    getsr r26, block_dim
-    mul   r23, r23, r24
-    add   r23, r23, r25
-    mul   r26, r26, r24
-    ldp   r27, M
-    mul   rRow, r27, r23
-    div   rRow, rRow, r26
-    add   r23, r23, 1
-    mul   rEnd, r27, r23
-    div   rEnd, rEnd, r26
-    # chunks: C = min(N, CMAX) columns, nch = ceil(N / C); pitch P = C rounded up to 32
-    min   r23, rN, CMAX
-    add   rNch, rN, r23
-    sub   rNch, rNch, 1
-    div   rNch, rNch, r23
-    add   rP, r23, 31
-    and   rP, rP, -32
+    aiv_rows M, rRow, rEnd, r23, r24, r25, r26, r27
+    chunk_layout rN, CMAX, rNch, rP, r23
     # WS [P], BIAS [P] fp32; tiles after them: R = min(RCAP, (UB - WS - 8 P) / (12 P))
     shl   r24, rP, 2
     add   rBIAS, r24, WS
@@ -187,17 +166,8 @@ cast\@:
     mul   r26, rP, 12
     div   rR, rR, r26
     min   rR, rR, RCAP
-    # and at most max(ceil(rows / 4), rows of STEP_BYTES of acc), as in quant_int8.s
-    sub   r26, rEnd, rRow
-    add   r26, r26, 3
-    shr   r26, r26, 2
     shl   r27, rP, 2
-    mov   r28, STEP_BYTES
-    add   r28, r28, r27
-    sub   r28, r28, 1
-    div   r28, r28, r27
-    max   r26, r26, r28
-    min   rR, rR, r26
+    cap_tile_rows rR, rRow, rEnd, r27, STEP_BYTES, r26, r28
     mul   r26, rR, rP               # R P
     shl   r27, r26, 2               # R P * 4
     mov   rAB0, r25

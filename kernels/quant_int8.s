@@ -79,9 +79,7 @@
 
 # rC0 = rCh * CMAX, rCc = min(CMAX, K - rC0).
 .macro chunk_geom
-    mul   rC0, rCh, CMAX
-    sub   rCc, rK, rC0
-    min   rCc, rCc, CMAX
+    chunk_cols rCh, rK, CMAX, rC0, rCc
 .endm
 
 # MTE2: the chunk [rRc, rCc] at (rRow, rC0) of x -> XB<B>.
@@ -231,27 +229,8 @@ done\@:
     beq   r21, 0, es_ok
     mov   rEs, 4
 es_ok:
-    # rows of this AIV: [M * i / n, M * (i + 1) / n), i = block_idx * subblock_dim + subblock_idx
-    getsr r21, block_idx
-    getsr r22, subblock_dim
-    getsr r23, subblock_idx
-    getsr r24, block_dim
-    mul   r21, r21, r22
-    add   r21, r21, r23
-    mul   r24, r24, r22
-    ldp   r25, M
-    mul   rRow, r25, r21
-    div   rRow, rRow, r24
-    add   r21, r21, 1
-    mul   rEnd, r25, r21
-    div   rEnd, rEnd, r24
-    # chunks: C = min(K, CMAX) columns, nch = ceil(K / C); pitch P = C rounded up to 32
-    min   r21, rK, CMAX
-    add   rNch, rK, r21
-    sub   rNch, rNch, 1
-    div   rNch, rNch, r21
-    add   rP, r21, 31
-    and   rP, rP, -32
+    aiv_rows M, rRow, rEnd, r21, r22, r23, r24, r25
+    chunk_layout rK, CMAX, rNch, rP, r21
     # R = min(RCAP, (UB_BYTES - TILES) / ((2 es + 6) P))
     shl   r22, rEs, 1
     add   r22, r22, 6
@@ -259,19 +238,8 @@ es_ok:
     mov   rR, UB_BYTES - TILES
     div   rR, rR, r22
     min   rR, rR, RCAP
-    # and at most max(ceil(rows / 4), rows of STEP_BYTES of x): about 4 steps per core when
-    # its rows are long, so that the double buffers overlap loads, vector work and stores,
-    # but no steps so short that the fixed DMA latency dominates (docs/quant.md)
-    sub   r22, rEnd, rRow
-    add   r22, r22, 3
-    shr   r22, r22, 2
     mul   r23, rP, rEs
-    mov   r24, STEP_BYTES
-    add   r24, r24, r23
-    sub   r24, r24, 1
-    div   r24, r24, r23
-    max   r22, r22, r24
-    min   rR, rR, r22
+    cap_tile_rows rR, rRow, rEnd, r23, STEP_BYTES, r22, r24
     # XB0, XB1 (R P es each), X32 (4 R P), QB0, QB1 (R P each)
     mul   r23, rR, rP
     mul   r24, r23, rEs

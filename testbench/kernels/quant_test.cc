@@ -17,25 +17,8 @@ const hw::HwConfig& tiny() {
   return cfg;
 }
 
-QuantCase qc(int64_t m, int64_t k, bool f32, int bd) {
-  QuantCase c;
-  c.M = m;
-  c.K = k;
-  c.f32 = f32;
-  c.block_dim = bd;
-  c.seed = uint64_t(m * 7919 + k);
-  return c;
-}
-
-DequantCase dc(int64_t m, int64_t n, bool bias, int bd) {
-  DequantCase c;
-  c.M = m;
-  c.N = n;
-  c.has_bias = bias;
-  c.block_dim = bd;
-  c.seed = uint64_t(m * 7919 + n);
-  return c;
-}
+QuantCase qc(int64_t m, int64_t k, bool f32, int bd) { return {m, k, f32, true, bd, uint64_t(m * 7919 + k)}; }
+DequantCase dc(int64_t m, int64_t n, bool bias, int bd) { return {m, n, bias, bd, uint64_t(m * 7919 + n)}; }
 
 // ---------------------------------------------------------------- quant_int8 on the ISS
 class QuantIss : public ::testing::TestWithParam<QuantCase> {};
