@@ -28,7 +28,7 @@
 #   Consecutive steps (a tile's chunk) alternate AB0/XS0/YB0 and AB1/XS1/YB1.
 # Sync (set_flag/wait_flag):
 #   MTE2 -> VECTOR b   AB<b>, XS<b> loaded   VECTOR -> MTE2 b   AB<b>, XS<b> free (preset), b = 0, 1
-#   MTE2 -> VECTOR 2   WS / BIAS loaded      VECTOR -> MTE2 2   WS / BIAS free (preset)
+#   (WS / BIAS loaded: implied by AB<b> loaded)  VECTOR -> MTE2 2   WS / BIAS free (preset)
 #   VECTOR -> MTE3 b   YB<b> ready           MTE3 -> VECTOR b   YB<b> free (preset)
 # Labels: dequant.setup, dequant.load (per-channel vectors and the acc tiles), dequant.scale
 #   (convert, scale, bias, cast), dequant.store.
@@ -83,7 +83,9 @@
     chunk_cols rCh, rN, CMAX, rC0, rCc
 .endm
 
-# MTE2: w_scale (and bias) of the chunk -> WS (BIAS).
+# MTE2: w_scale (and bias) of the chunk -> WS (BIAS). No "loaded" flag of their own: the next
+# step's acc load follows them in the MTE2 queue, and VECTOR waits for that load (flag b)
+# before it reads WS / BIAS (the race checker's mutation sweep found the extra flag redundant).
 .macro load_cols
 .semantic dequant.load
     shl   r23, rC0, 2
@@ -95,8 +97,6 @@
     add   r25, r23, rBg
     mov_gm_ub rBIAS, r25, 1, r24, 0, 0, normal
 nb\@:
-    set_flag  mte2, vector, 2
-    wait_flag mte2, vector, 2
     mov   rWsFree, 0
 .endm
 
