@@ -6,7 +6,9 @@
 // model is quant_grid_long_test.cc.
 #include <gtest/gtest.h>
 
+#include "cli/lib/run_case.h"
 #include "hw/config/hw_config.h"
+#include "testbench/support/paths.h"
 #include "testbench/support/quant_cases.h"
 
 namespace npu::test {
@@ -88,6 +90,31 @@ TEST(QuantCosim, F32Tiles) {
 TEST(DequantCosim, BiasChunked) {
   DequantCase c = dc(9, 4200, true, 2);
   expect_cosim(run_dequant(Engine::Iss, tiny(), c), run_dequant(Engine::SystemC, tiny(), c), c);
+}
+
+// ---------------------------------------------------------------- the shipped case files
+// kernels/cases/quant_int8_{bf16,f32}.yaml through `npusim run`'s pipeline on the ISS: they pass,
+// and their planted rows reach the kernel (row 3 amax = 0: scale 0, q 0; row 9 tiny amax:
+// q 127 / -128 at its two ends, scale 0; row 12 +-amax: 127 / -127).
+TEST(QuantCaseFiles, PlantedRowsPass) {
+  for (const char* f : {"quant_int8_bf16", "quant_int8_f32"}) {
+    cli::RunOptions o;
+    o.case_path = source_dir() + "/kernels/cases/" + f + ".yaml";
+    o.config_path = source_dir() + "/configs/ascend910b.yaml";
+    o.iss = true;
+    cli::RunResult r = cli::run_case(o);
+    EXPECT_EQ(r.exit_code, cli::kExitPass) << f << "\n" << r.report;
+    const golden::Tensor& q = r.outputs.at("q");
+    const golden::Tensor& scale = r.outputs.at("scale");
+    const int64_t K = q.dim(1);
+    EXPECT_EQ(scale.get(3), 0.0) << f;
+    for (int64_t c = 0; c < K; ++c) ASSERT_EQ(q.at(3, c), 0.0) << f << " column " << c;
+    EXPECT_EQ(scale.get(9), 0.0) << f;
+    EXPECT_EQ(q.at(9, 0), 127.0) << f;
+    EXPECT_EQ(q.at(9, K - 1), -128.0) << f;
+    EXPECT_EQ(q.at(12, 0), 127.0) << f;
+    EXPECT_EQ(q.at(12, K - 1), -127.0) << f;
+  }
 }
 
 }  // namespace
