@@ -96,11 +96,13 @@
     set_flag  mte2, vector, \B
 .endm
 
-# VECTOR: per-row amax of XB<B> (after its load) into \dst.
+# VECTOR: per-row amax of XB<B> (after its load) into \dst; X32 is the |x| scratch (free: the
+# vector pipe is in order, and it is rewritten after the amax).
 .macro amax_x DT, B, dst
     wait_flag mte2, vector, \B
     mul   r25, rP, rEs
-    quant_amax_\DT \dst, STAGE, rXB\B, rRc, rCc, r25
+    mul   r26, rRc, rP
+    quant_amax_\DT \dst, STAGE, rX32, rXB\B, rRc, rCc, r25, r26
 .endm
 
 # The fp32 source of quant_apply: bf16 is widened into X32 (XB<B> free at once); fp32 is read
