@@ -41,6 +41,8 @@ RmsNormLinearResult rmsnorm_linear(const Tensor& x, const Tensor* gamma, const T
 // scale_q = 127/amax and q = sat_int8(rne(x * scale_q)) in fp32; amax == 0 -> q 0, scale 0.
 // Non-finite rows follow IEEE: amax NaN -> q 0 (NaN casts to 0), scale NaN; amax Inf ->
 // scale_q 0, q 0, scale Inf. docs/numerics.md does not define these; kernels may differ.
+// A tiny amax (below 127 / FLT_MAX ~ 3.7e-37) follows the formulas literally: scale_q
+// overflows to +Inf, nonzero x saturate to 127 / -128, zeros give 0 and scale_deq = 1/Inf = 0.
 struct QuantResult {
   Tensor q, scale;
 };

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstring>
 
+#include <fmt/format.h>
+
 #include "isa/error.h"
 #include "golden/npy.h"
 #include "golden/random.h"
@@ -31,7 +33,31 @@ std::vector<TensorPlacement> place_tensors(const CaseSpec& spec, uint64_t line_b
   return out;
 }
 
-golden::Tensor make_initial_tensor(const CaseTensor& t) {
+namespace {
+
+// x[i] = v rounded RNE into the dtype; a finite v that overflows it is an error (`what`).
+void set_checked(golden::Tensor& x, int64_t i, double v, const std::string& what) {
+  x.set(i, v);
+  if (std::isfinite(v) && !std::isfinite(x.get(i)))
+    throw Error(what + " " + fmt::format("{}", v) + " overflows " + std::string(isa::dtype_name(x.dtype())));
+}
+
+// The plants of t.init (parsed and range-checked by the case parser) applied to x.
+void apply_plants(const CaseTensor& t, golden::Tensor& x) {
+  for (size_t n = 0; n < t.init.plants.size(); ++n) {
+    const InitPlant& pl = t.init.plants[n];
+    int64_t first = 0, count = 1;
+    for (size_t d = 0; d < t.shape.size(); ++d) {
+      first = first * t.shape[d] + (d < pl.at.size() ? pl.at[d] : 0);
+      if (d >= pl.at.size()) count *= t.shape[d];
+    }
+    const std::string what = pl.loc.str() + ": error: tensors." + t.name + ".init.plant[" +
+                             std::to_string(n) + "].value: value";
+    for (int64_t i = first; i < first + count; ++i) set_checked(x, i, pl.value, what);
+  }
+}
+
+golden::Tensor generate(const CaseTensor& t) {
   const InitSpec& in = t.init;
   const std::string where = in.loc.str() + ": error: tensors." + t.name + ".init: ";
   switch (in.kind) {
@@ -48,11 +74,7 @@ golden::Tensor make_initial_tensor(const CaseTensor& t) {
     case InitSpec::Kind::Fill: {
       golden::Tensor x(t.dtype, t.shape);
       if (x.numel() == 0) return x;
-      x.set(0, in.value);
-      double v = x.get(0);
-      if (std::isfinite(in.value) && !std::isfinite(v))
-        throw Error(where + "fill value " + std::to_string(in.value) + " overflows " +
-                    std::string(isa::dtype_name(t.dtype)));
+      set_checked(x, 0, in.value, where + "fill value");
       for (int64_t i = 1; i < x.numel(); ++i) x.set_bits(i, x.bits(0));
       return x;
     }
@@ -73,6 +95,14 @@ golden::Tensor make_initial_tensor(const CaseTensor& t) {
     }
   }
   throw Error(where + "bad init kind");
+}
+
+}  // namespace
+
+golden::Tensor make_initial_tensor(const CaseTensor& t) {
+  golden::Tensor x = generate(t);
+  apply_plants(t, x);
+  return x;
 }
 
 std::vector<int64_t> kernel_param_values(const CaseSpec& spec, const isa::Program& program,

@@ -192,6 +192,7 @@ void CaseParser::parse_tensor(const Entry& e) {
   if (init) parse_init(*init, path + ".init", &t.init);
   else if (t.role == TensorRole::Input && role_ok)
     error(t.loc, path, "missing key 'init' (an input needs {uniform|normal: [a, b], seed: N}, {fill: v} or {file: F.npy}; or give it role: output or workspace)");
+  if (has_shape && ok) check_plants(t, path + ".init.plant");
   if (has_dtype && has_shape && ok) {
     // Size limit: GM addresses are 64-bit, but a case tensor must also fit host memory.
     long double bytes = static_cast<long double>(t.numel()) * isa::dtype_size(t.dtype);
@@ -234,12 +235,16 @@ void CaseParser::parse_init(const Entry& e, const std::string& path, InitSpec* i
     error(init->loc, path, std::string("expected one of ") + forms + ", got " + kind_of(e.v));
     return;
   }
-  auto keys = entries(e.v, path, {"uniform", "normal", "fill", "file", "seed"});
+  auto keys = entries(e.v, path, {"uniform", "normal", "fill", "file", "seed", "plant"});
   const Entry* kind = nullptr;
   const Entry* seed = nullptr;
   for (const Entry& k : keys) {
     if (k.key == "seed") {
       seed = &k;
+      continue;
+    }
+    if (k.key == "plant") {
+      parse_plants(k, path + ".plant", init);
       continue;
     }
     if (kind) {
@@ -291,6 +296,64 @@ void CaseParser::parse_init(const Entry& e, const std::string& path, InitSpec* i
         error(init->loc, kp, "cannot read '" + init->path + "': " + e.reason);
       }
     }
+  }
+}
+
+void CaseParser::parse_plants(const Entry& e, const std::string& path, InitSpec* init) {
+  const char* form = "a list of {at: [i, ...], value: v}";
+  if (!e.v.IsSequence() || e.v.size() == 0) {
+    error(at(e.v, e.k), path, std::string("expected ") + form + ", got " + kind_of(e.v));
+    return;
+  }
+  for (size_t n = 0; n < e.v.size(); ++n) {
+    const std::string pp = path + "[" + std::to_string(n) + "]";
+    const YAML::Node item = e.v[n];
+    InitPlant pl;
+    pl.loc = at(item, e.k);
+    if (!item.IsMap()) {
+      error(pl.loc, pp, std::string("expected {at: [i, ...], value: v}, got ") + kind_of(item));
+      continue;
+    }
+    bool ok = true, has_at = false, has_value = false;
+    for (const Entry& k : entries(item, pp, {"at", "value"})) {
+      if (k.key == "at") {
+        has_at = true;
+        if (!k.v.IsSequence() || k.v.size() == 0) {
+          error(at(k.v, k.k), pp + ".at", "expected a list of indices like [3] or [3, 17], got " + kind_of(k.v));
+          ok = false;
+          continue;
+        }
+        for (size_t i = 0; i < k.v.size(); ++i) {
+          auto v = int_node(k.v[i], k.k, pp + ".at[" + std::to_string(i) + "]", 0);
+          if (v) pl.at.push_back(*v);
+          else ok = false;
+        }
+      } else {
+        has_value = true;
+        if (auto v = number_node(k.v, k.k, pp + ".value")) pl.value = *v;
+        else ok = false;
+      }
+    }
+    if (!has_at) error(pl.loc, pp, "missing key 'at'");
+    if (!has_value) error(pl.loc, pp, "missing key 'value'");
+    if (ok && has_at && has_value) init->plants.push_back(std::move(pl));
+  }
+}
+
+void CaseParser::check_plants(const CaseTensor& t, const std::string& path) {
+  for (size_t n = 0; n < t.init.plants.size(); ++n) {
+    const InitPlant& pl = t.init.plants[n];
+    const std::string pp = path + "[" + std::to_string(n) + "].at";
+    if (pl.at.size() > t.shape.size()) {
+      error(pl.loc, pp, std::to_string(pl.at.size()) + " indices for a tensor of rank " +
+                            std::to_string(t.shape.size()) + " " + golden::shape_str(t.shape));
+      continue;
+    }
+    for (size_t i = 0; i < pl.at.size(); ++i)
+      if (pl.at[i] >= t.shape[i])
+        error(pl.loc, pp + "[" + std::to_string(i) + "]",
+              "index " + std::to_string(pl.at[i]) + " is out of range for dimension " +
+                  std::to_string(i) + " of " + golden::shape_str(t.shape));
   }
 }
 

@@ -186,6 +186,8 @@ class CaseParser {
   void parse_tensor(const Entry& e);
   bool parse_shape(const Entry& k, const std::string& kp, std::vector<int64_t>* shape);
   void parse_init(const Entry& e, const std::string& path, InitSpec* init);
+  void parse_plants(const Entry& e, const std::string& path, InitSpec* init);
+  void check_plants(const CaseTensor& t, const std::string& path);
   void parse_params(const Entry& e);
   void parse_golden(const Entry& e);
   void parse_golden_tensors(const Entry& e, const golden::GoldenInfo& info, bool outputs,

@@ -26,15 +26,22 @@ static std::string num(double v) {
   return buf;
 }
 
-std::string InitSpec::describe() const {
-  switch (kind) {
+static std::string describe_kind(const InitSpec& s) {
+  using Kind = InitSpec::Kind;
+  switch (s.kind) {
     case Kind::Zeros: return "zeros";
-    case Kind::Uniform: return "uniform[" + num(a) + ", " + num(b) + ") seed " + std::to_string(seed);
-    case Kind::Normal: return "normal(" + num(a) + ", " + num(b) + ") seed " + std::to_string(seed);
-    case Kind::Fill: return "fill " + num(value);
-    case Kind::File: return "file " + path;
+    case Kind::Uniform: return "uniform[" + num(s.a) + ", " + num(s.b) + ") seed " + std::to_string(s.seed);
+    case Kind::Normal: return "normal(" + num(s.a) + ", " + num(s.b) + ") seed " + std::to_string(s.seed);
+    case Kind::Fill: return "fill " + num(s.value);
+    case Kind::File: return "file " + s.path;
   }
   return "?";
+}
+
+std::string InitSpec::describe() const {
+  std::string d = describe_kind(*this);
+  if (!plants.empty()) d += ", " + std::to_string(plants.size()) + " planted";
+  return d;
 }
 
 int64_t CaseTensor::numel() const {

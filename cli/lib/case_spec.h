@@ -31,6 +31,14 @@ struct SourceLoc {
 enum class TensorRole { Input, Output, Workspace };
 const char* role_name(TensorRole r);  // "input", "output", "workspace"
 
+// One `plant` entry: after the generator, every element whose leading indices are `at` (a
+// prefix of the tensor's index, so [r] is a whole row) becomes `value`.
+struct InitPlant {
+  std::vector<int64_t> at;
+  double value = 0;
+  SourceLoc loc;        // the entry
+};
+
 struct InitSpec {
   enum class Kind { Zeros, Uniform, Normal, Fill, File };
   Kind kind = Kind::Zeros;
@@ -39,7 +47,8 @@ struct InitSpec {
   double value = 0;     // fill
   std::string path;     // file: absolute, or relative to the current directory
   SourceLoc loc;        // the `init` value (file errors point here)
-  std::string describe() const;  // "uniform[-1, 1) seed 1", "file w.npy", ...
+  std::vector<InitPlant> plants;  // applied in order, after the generator
+  std::string describe() const;  // "uniform[-1, 1) seed 1", "file w.npy", ... (", 2 planted")
 };
 
 struct CaseTensor {

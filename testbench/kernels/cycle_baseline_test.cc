@@ -21,6 +21,7 @@
 #include "hw/config/hw_config.h"
 #include "testbench/support/kernel_cases.h"
 #include "testbench/support/kernel_perf.h"
+#include "testbench/support/quant_cases.h"
 
 namespace npu::test {
 namespace {
@@ -81,6 +82,27 @@ std::vector<BaselineCase> cases() {
                    return checked(cfg, c, run_rmsnorm_linear(Engine::SystemC, cfg, c, false, true));
                  }});
   };
+  auto quant = [&](const std::string& cfgname, int64_t m, int64_t k, bool f32, int bd) {
+    QuantCase c;
+    c.M = m;
+    c.K = k;
+    c.f32 = f32;
+    c.block_dim = bd;
+    v.push_back({"quant_int8_" + c.name() + "_" + cfgname, [=] {
+                   const auto& cfg = config(cfgname);
+                   return checked(cfg, c, run_quant_int8(Engine::SystemC, cfg, c, true));
+                 }});
+  };
+  auto dq = [&](const std::string& cfgname, int64_t m, int64_t n, int bd) {
+    DequantCase c;
+    c.M = m;
+    c.N = n;
+    c.block_dim = bd;
+    v.push_back({"dequant_" + c.name() + "_" + cfgname, [=] {
+                   const auto& cfg = config(cfgname);
+                   return checked(cfg, c, run_dequant(Engine::SystemC, cfg, c, true));
+                 }});
+  };
   rms("ascend910b", 64, 4096, 24);
   rms("ascend910b", 16, 4096, 8);
   lin("ascend910b", 16, 4096, 1536, 24);
@@ -92,6 +114,13 @@ std::vector<BaselineCase> cases() {
   lin("tiny", 20, 1024, 320, 2);
   lin("tiny", 150, 512, 512, 2);
   rl("tiny", 16, 1024, 256, 2);
+  quant("ascend910b", 16, 4096, false, 24);
+  quant("ascend910b", 300, 7168, false, 24);
+  quant("ascend910b", 128, 16384, true, 24);
+  quant("tiny", 13, 8200, false, 2);
+  dq("ascend910b", 16, 1536, 24);
+  dq("ascend910b", 300, 2048, 24);
+  dq("tiny", 9, 4200, 2);
   return v;
 }
 
@@ -111,7 +140,8 @@ void write_baseline(const std::vector<std::pair<std::string, uint64_t>>& got) {
   f << "# Exact SystemC cycle counts of the flagship kernels (testbench/kernels/cycle_baseline_test.cc).\n"
        "# Generated: NPUSIM_UPDATE_BASELINE=1 ./testbench/kernels_cycle_baseline_test (a deliberate act:\n"
        "# check that the moved counts are intended, then commit this file with the change).\n"
-       "# Ids: <kernel>_<case>_<config>; linear / rmsnorm_linear run timing-only, rmsnorm with data.\n"
+       "# Ids: <kernel>_<case>_<config>; linear / rmsnorm_linear / quant_int8 / dequant run\n"
+       "# timing-only, rmsnorm with data.\n"
        "cycles:\n";
   for (const auto& [id, c] : got) f << "  " << id << ": " << c << "\n";
 }

@@ -1,4 +1,5 @@
-// The race checker's full mutation sweep: for linear, rmsnorm and rmsnorm_linear, every pair
+// The race checker's full mutation sweep: for linear, rmsnorm, rmsnorm_linear, quant_int8 and
+// dequant, every pair
 // of a set_flag and a wait_flag source line of the same flag (src, dst, id) is deleted in one
 // mutant (testbench/support/sync_mutation.h), and every mutant must be reported at one of the
 // kernel's shapes (a race, a flag left set, a deadlock or a fault); none may pass silently.
@@ -89,7 +90,8 @@ TEST(RaceMutantsBenign, OnlyPresetAndDrainOfTheBenignFlagsRun) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, RaceMutants, ::testing::Values("linear", "rmsnorm", "rmsnorm_linear"));
+INSTANTIATE_TEST_SUITE_P(Kernels, RaceMutants,
+                         ::testing::Values("linear", "rmsnorm", "rmsnorm_linear", "quant_int8", "dequant"));
 
 TEST(RaceCases, EveryShippedCaseIsRaceFreeOnTheIss) {
   int n = 0;

@@ -48,8 +48,6 @@ bool same_outputs(const KernelOutcome& a, const KernelOutcome& b, std::string* w
   return true;
 }
 
-namespace {
-
 void add_output(KernelOutcome& out, const std::string& name, const Tensor& got, const Tensor* ref) {
   OutputCheck o;
   o.name = name;
@@ -60,6 +58,8 @@ void add_output(KernelOutcome& out, const std::string& name, const Tensor& got, 
   }
   out.outputs.push_back(std::move(o));
 }
+
+namespace {
 
 golden::RmsVariant variant_of(int v) {
   return v == 0 ? golden::RmsVariant::Rsqrt : golden::RmsVariant::SqrtDiv;

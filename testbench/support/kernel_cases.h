@@ -34,6 +34,11 @@ struct KernelOutcome {
 // *why names the first difference.
 bool same_outputs(const KernelOutcome& a, const KernelOutcome& b, std::string* why);
 
+// Appends output `name` (what the kernel wrote); compared with *ref under the default tolerance
+// of its dtype when ref is given.
+void add_output(KernelOutcome& out, const std::string& name, const golden::Tensor& got,
+                const golden::Tensor* ref);
+
 struct RmsNormCase {
   int64_t rows = 1, D = 512;
   int variant = 0;               // 0: rsqrt (A), 1: sqrt + div (B)

@@ -91,6 +91,7 @@ struct Shape {
   std::map<std::string, std::vector<int64_t>> tensors;  // GM parameter -> shape (bf16; rstd f32)
   std::map<std::string, int64_t> scalars;
   int block_dim = 1;
+  std::map<std::string, Dtype> dtypes;  // tensors that are not bf16 (besides rstd)
 };
 
 // Small shapes that together execute every sync path of the kernels (see testbench/kernels/iss_test.cc).
@@ -117,6 +118,18 @@ std::vector<Shape> shapes(const std::string& kernel) {
       v.push_back({{{"x", {M, K}}, {"gamma", {K}}, {"w", {N, K}}, {"y", {M, N}}, {"xn", {M, K}}},
                    {{"M", M}, {"K", K}, {"N", N}, {"eps", eps}, {"variant", variant}},
                    bd});
+  } else if (kernel == "quant_int8") {
+    for (auto [M, K, f32, bd] : std::vector<std::tuple<int64_t, int64_t, int, int>>{
+             {300, 512, 0, 2}, {13, 9000, 1, 2}, {3, 100, 0, 2},  // tiles, two passes, idle AIV
+             {5, 16384, 0, 1}})  // 4 chunks: pass 2 reuses both buffer pairs within a tile
+      v.push_back({{{"x", {M, K}}, {"q", {M, K}}, {"scale", {M}}}, {{"M", M}, {"K", K}, {"x_f32", f32}}, bd,
+                   {{"x", f32 ? Dtype::F32 : Dtype::BF16}, {"q", Dtype::S8}, {"scale", Dtype::F32}}});
+  } else if (kernel == "dequant") {
+    for (auto [M, N, bias, bd] : std::vector<std::tuple<int64_t, int64_t, int, int>>{
+             {300, 256, 1, 2}, {5, 9000, 1, 2}, {3, 100, 0, 2}})  // tiles, column chunks, idle AIV
+      v.push_back({{{"acc", {M, N}}, {"x_scale", {M}}, {"w_scale", {N}}, {"bias", {N}}, {"y", {M, N}}},
+                   {{"M", M}, {"N", N}, {"has_bias", bias}}, bd,
+                   {{"acc", Dtype::S32}, {"x_scale", Dtype::F32}, {"w_scale", Dtype::F32}, {"bias", Dtype::F32}}});
   } else {
     throw Error("no mutant shapes for kernel '" + kernel + "'");
   }
@@ -130,7 +143,10 @@ std::string run_mutant(const std::string& kernel, const isa::Program& program, i
   const Shape s = shapes(kernel).at(shape);
   GmImage gm(tiny());
   std::map<std::string, int64_t> values = s.scalars;
-  for (const auto& [name, dims] : s.tensors) values[name] = gm.alloc(name, name == "rstd" ? Dtype::F32 : Dtype::BF16, dims);
+  for (const auto& [name, dims] : s.tensors) {
+    auto dt = s.dtypes.find(name);
+    values[name] = gm.alloc(name, dt != s.dtypes.end() ? dt->second : name == "rstd" ? Dtype::F32 : Dtype::BF16, dims);
+  }
   try {
     iss::Iss sim(tiny().machine(), program, gm.gm(), bind_params(program, values), s.block_dim);
     sim.set_race_mode(check::RaceMode::Error);

@@ -200,6 +200,44 @@ TEST(CaseParse, BadInitSpec) {
             "{fill: v} or {file: F.npy}; or give it role: output or workspace)");
 }
 
+TEST(CaseParse, InitPlantsRowsAndElements) {
+  // R = 4, D = 256 (kHead). plant [1]: the whole row 1 becomes 0; [2, 5]: one element 1000;
+  // [1, 3]: applied after the row, so it wins. bf16(1000) = 1000 exactly.
+  CaseSpec s = parse(kHead + "tensors:\n  x: {dtype: bf16, shape: [R, D], init: {uniform: [-1, 1], seed: 1, "
+                     "plant: [{at: [1], value: 0}, {at: [2, 5], value: 1000}, {at: [R - 3, 3], value: -2}]}}\n");
+  ASSERT_EQ(s.tensors[0].init.plants.size(), 3u);
+  EXPECT_EQ(s.tensors[0].init.describe(), "uniform[-1, 1) seed 1, 3 planted");
+  golden::Tensor x = make_initial_tensor(s.tensors[0]);
+  int nonzero = 0;
+  for (int64_t c = 0; c < 256; ++c) nonzero += x.at(1, c) != 0;
+  EXPECT_EQ(nonzero, 1);
+  EXPECT_EQ(x.at(1, 3), -2.0);
+  EXPECT_EQ(x.at(2, 5), 1000.0);
+  EXPECT_NE(x.at(2, 4), 1000.0);
+  EXPECT_NE(x.at(0, 0), 0.0);  // untouched rows keep the generator's values
+}
+
+TEST(CaseParse, BadInitPlant) {
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [R, D], init: {fill: 1, plant: [{at: [4], value: 0}]}}\n"),
+            "t.yaml:5:58: error: tensors.x.init.plant[0].at[0]: index 4 is out of range for dimension 0 of [4, 256]");
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [R], init: {fill: 1, plant: [{at: [0, 1], value: 0}]}}\n"),
+            "t.yaml:5:55: error: tensors.x.init.plant[0].at: 2 indices for a tensor of rank 1 [4]");
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [R], init: {fill: 1, plant: [{at: [-1]}, 3]}}\n"),
+            "t.yaml:5:61: error: tensors.x.init.plant[0].at[0]: value -1 is below the minimum 0\n"
+            "t.yaml:5:55: error: tensors.x.init.plant[0]: missing key 'value'\n"
+            "t.yaml:5:67: error: tensors.x.init.plant[1]: expected {at: [i, ...], value: v}, got '3'");
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [R], init: {fill: 1, plant: {at: [0]}}}\n"),
+            "t.yaml:5:54: error: tensors.x.init.plant: expected a list of {at: [i, ...], value: v}, got a mapping");
+  // A value the dtype cannot hold is found when the data is built, at the plant.
+  CaseSpec s = parse(kHead + "tensors:\n  x: {dtype: bf16, shape: [R], init: {fill: 1, plant: [{at: [0], value: 1e39}]}}\n");
+  try {
+    make_initial_tensor(s.tensors[0]);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "t.yaml:5:56: error: tensors.x.init.plant[0].value: value 1e+39 overflows bf16");
+  }
+}
+
 TEST(CaseParse, BadRoleAndCache) {
   EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [4], role: [output], cache: fast}\n"),
             "t.yaml:5:37: error: tensors.x.role: expected a role, got a sequence (roles: input, output, workspace)\n"

@@ -140,6 +140,54 @@ TEST(GoldenQuant, RoundingInFp32) {
   EXPECT_EQ(float(r.scale.get(0)), 1.0f / (127.0f / 3.0f));
 }
 
+TEST(GoldenQuant, TiesRoundToEven) {
+  // amax 127 -> scale_q = 127/127 = 1 exactly, so q = rne(x): 2.5 -> 2, -3.5 -> -4, 0.5 -> 0,
+  // -0.5 -> -0 = 0 (round half to even, not away from zero); scale_deq = 1.
+  QuantResult r = quant_per_token(f32({1, 5}, {127, 2.5, -3.5, 0.5, -0.5}));
+  EXPECT_EQ(r.q.to_doubles(), (std::vector<double>{127, 2, -4, 0, 0}));
+  EXPECT_EQ(r.scale.get(0), 1.0);
+}
+
+TEST(GoldenQuant, OneHugeElement) {
+  // bf16 row with one element 8192 (exact): scale_q = 127/8192 = 0.0155029296875 (exact);
+  // 1 * s = 0.0155 -> 0; -39 * s = -0.6046 -> -1; 32 * s = 0.4961 -> 0; 33 * s = 0.5116 -> 1;
+  // -8192 would be -127. scale_deq = fp32(1 / 0.0155029296875) = 64.50393676757812.
+  QuantResult r = quant_per_token(bf16({1, 5}, {1, -39, 8192, 32, 33}));
+  EXPECT_EQ(r.q.to_doubles(), (std::vector<double>{0, -1, 127, 0, 1}));
+  EXPECT_EQ(r.scale.get(0), 64.50393676757812);
+}
+
+TEST(GoldenQuant, ScaleDeqIsTheReciprocalOfScaleQ) {
+  // docs/numerics.md AT-05: scale_deq = 1 / scale_q, not amax / 127. For amax = 0.54296875
+  // (bf16 0x3f0b) the two differ by an ulp: fp32(1 / fp32(127 / amax)) = 0.004275344777852297,
+  // fp32(amax / 127) = 0.0042753443121910095.
+  QuantResult r = quant_per_token(bf16({1, 2}, {0.54296875, -0.25}));
+  EXPECT_EQ(r.scale.get(0), 0.004275344777852297);
+  EXPECT_NE(float(r.scale.get(0)), 0.54296875f / 127.0f);
+}
+
+TEST(GoldenQuant, TinyAmaxOverflowsScaleQAndSaturates) {
+  // amax = 1e-38 < 127 / FLT_MAX: scale_q = 127 / amax overflows to +Inf in fp32, so
+  // x * scale_q is +-Inf for every nonzero x and saturates to 127 / -128; 0 * Inf = NaN -> 0;
+  // scale_deq = 1 / Inf = 0 (the row dequantises to 0, like an amax = 0 row).
+  QuantResult r = quant_per_token(f32({1, 4}, {1e-38, -1e-38, 0, 5e-39}));
+  EXPECT_EQ(r.q.to_doubles(), (std::vector<double>{127, -128, 0, 127}));
+  EXPECT_EQ(r.scale.get(0), 0.0);
+}
+
+TEST(GoldenDequant, ProductsLeftToRightInFp32) {
+  // y = (fp32(acc) * x_scale) * w_scale: 2^30 * 2^100 = 2^130 overflows fp32 to Inf before
+  // * 2^-100 (grouping the scales first would give 2^30); bf16(Inf) = Inf.
+  Tensor a = Tensor::from_values(Dtype::S32, {1, 1}, {1 << 30});
+  Tensor y = dequant(a, f32({1}, {std::ldexp(1.0, 100)}), f32({1}, {std::ldexp(1.0, -100)}), nullptr);
+  EXPECT_TRUE(std::isinf(y.get(0)));
+  // int32 -> fp32 is RNE: 16777217 -> 16777216 (2^24), then * 1 * 1 + bias 1 = 16777217 ->
+  // fp32 16777216 again (the bias is added in fp32), bf16 16777216.
+  Tensor a2 = Tensor::from_values(Dtype::S32, {1, 1}, {16777217});
+  Tensor one = f32({1}, {1});
+  EXPECT_EQ(dequant(a2, one, one, &one).get(0), 16777216.0);
+}
+
 TEST(GoldenMatmulS8AndDequant, HandComputed) {
   // acc = [[1*4 - 2*5 + 3*6, -128*(1 - 2 + 3)]] = [[12, -256]].
   Tensor x = Tensor::from_values(Dtype::S8, {1, 3}, {1, -2, 3});
