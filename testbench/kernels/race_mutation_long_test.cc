@@ -44,7 +44,7 @@ bool benign(const std::string& kernel, const SyncMutant& m) {
 
 TEST_P(RaceMutants, EveryFlagPairDeletionIsReported) {
   const std::string kernel = GetParam();
-  std::vector<SyncMutant> mutants = flag_pair_mutants(load_kernel(kernel));
+  std::vector<SyncMutant> mutants = flag_pair_mutants(load_kernel(kernel, mutant_config()));
   ASSERT_FALSE(mutants.empty());
   std::map<RunVerdict, int> count;
   int benign_n = 0;
@@ -72,7 +72,7 @@ TEST_P(RaceMutants, EveryFlagPairDeletionIsReported) {
 TEST(RaceMutantsBenign, OnlyPresetAndDrainOfTheBenignFlagsRun) {
   const std::string kernel = "rmsnorm_linear";
   std::map<std::string, std::pair<std::set<std::vector<uint32_t>>, std::set<std::vector<uint32_t>>>> sites;
-  isa::Program p = load_kernel(kernel);
+  isa::Program p = load_kernel(kernel, mutant_config());
   for (const SyncMutant& m : flag_pair_mutants(p))
     if (benign(kernel, m) && !preset_and_first_fill(kernel, m)) {
       std::string flag = m.name.substr(0, m.name.find(" at "));
