@@ -67,6 +67,6 @@
 .semantic linear
     gemm_setup finish
     gemm_prologue x, gemm_nohook
-    gemm_loop x, bf16, gemm_fix_bf16, gemm_nohook
+    gemm_loop x, y, bf16, gemm_fix_bf16, gemm_nohook
 finish:
     end

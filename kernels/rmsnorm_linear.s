@@ -83,7 +83,7 @@
 .semantic linear
     gemm_setup idle
     gemm_prologue_after 1, xn, gemm_nohook   # W streams while the AIVs normalise
-    gemm_loop xn, bf16, gemm_fix_bf16, gemm_nohook
+    gemm_loop xn, y, bf16, gemm_fix_bf16, gemm_nohook
     end
 idle:
     cc_wait   mte2, 1               # consume the hand-off even without work

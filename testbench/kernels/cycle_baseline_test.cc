@@ -21,6 +21,7 @@
 #include "hw/config/hw_config.h"
 #include "testbench/support/kernel_cases.h"
 #include "testbench/support/kernel_perf.h"
+#include "testbench/support/w8a8_case.h"
 
 namespace npu::test {
 namespace {
@@ -81,6 +82,14 @@ std::vector<BaselineCase> cases() {
                    return checked(cfg, c, run_rmsnorm_linear(Engine::SystemC, cfg, c, false, true));
                  }});
   };
+  auto w8 = [&](const std::string& cfgname, W8a8Shape s) {
+    v.push_back({"linear_w8a8_" + s.name() + "_" + cfgname, [=] {
+                   const cli::RunResult r = run_w8a8(cfgname, s, false);
+                   const uint64_t cycles = total_cycles(r);
+                   EXPECT_GE(double(cycles), w8a8_lower_bound(config(cfgname), s)) << s.name() << ": below the lower bound";
+                   return cycles;
+                 }});
+  };
   rms("ascend910b", 64, 4096, 24);
   rms("ascend910b", 16, 4096, 8);
   lin("ascend910b", 16, 4096, 1536, 24);
@@ -92,6 +101,8 @@ std::vector<BaselineCase> cases() {
   lin("tiny", 20, 1024, 320, 2);
   lin("tiny", 150, 512, 512, 2);
   rl("tiny", 16, 1024, 256, 2);
+  w8("ascend910b", W8a8Shape{16, 4096, 1536, 24, 1});
+  w8("tiny", W8a8Shape{20, 1024, 320, 2, 1});
   return v;
 }
 
@@ -111,7 +122,8 @@ void write_baseline(const std::vector<std::pair<std::string, uint64_t>>& got) {
   f << "# Exact SystemC cycle counts of the flagship kernels (testbench/kernels/cycle_baseline_test.cc).\n"
        "# Generated: NPUSIM_UPDATE_BASELINE=1 ./testbench/kernels_cycle_baseline_test (a deliberate act:\n"
        "# check that the moved counts are intended, then commit this file with the change).\n"
-       "# Ids: <kernel>_<case>_<config>; linear / rmsnorm_linear run timing-only, rmsnorm with data.\n"
+       "# Ids: <kernel>_<case>_<config>; linear / rmsnorm_linear run timing-only, rmsnorm and\n"
+       "# linear_w8a8 (through its case, kernels/cases/linear_w8a8.yaml) with data.\n"
        "cycles:\n";
   for (const auto& [id, c] : got) f << "  " << id << ": " << c << "\n";
 }
