@@ -60,6 +60,13 @@ struct Reader {
     for (int i = 0; i < 8; ++i) v |= static_cast<uint64_t>(b[pos++]) << (8 * i);
     return v;
   }
+  // A count of `items` (each at least `each` bytes; at most `limit`), all of which must follow.
+  uint32_t count(const char* what, uint32_t limit, size_t each, const char* items) {
+    const uint32_t n = u32(what);
+    if (n > limit) throw Error(fmt::format("object file: {} {} (limit {})", n, items, limit));
+    need(static_cast<size_t>(n) * each, items);
+    return n;
+  }
   std::string str(const char* what) {
     uint32_t n = u32(what);
     need(n, what);
@@ -151,9 +158,7 @@ Program read_object(const std::vector<uint8_t>& bytes, Arch arch) {
   }
   Program p;
   p.name = r.str("kernel name");
-  uint32_t np = r.u32("parameter count");
-  if (np > kMaxParams) throw Error(fmt::format("object file: {} parameters (limit {})", np, kMaxParams));
-  r.need(static_cast<size_t>(np) * 7, "parameters");
+  const uint32_t np = r.count("parameter count", kMaxParams, 7, "parameters");
   for (uint32_t i = 0; i < np; ++i) {
     KernelParam kp;
     kp.name = r.str("parameter name");
@@ -169,9 +174,7 @@ Program read_object(const std::vector<uint8_t>& bytes, Arch arch) {
   }
   if (!v1 && !v2) {
     p.target_config = r.str("target config");
-    uint32_t nt = r.u32("target constant count");
-    if (nt > kMaxTargetSymbols) throw Error(fmt::format("object file: {} target constants (limit {})", nt, kMaxTargetSymbols));
-    r.need(static_cast<size_t>(nt) * 12, "target constants");
+    const uint32_t nt = r.count("target constant count", kMaxTargetSymbols, 12, "target constants");
     for (uint32_t i = 0; i < nt; ++i) {
       TargetSymbol t;
       t.name = r.str("target constant name");

@@ -13,15 +13,8 @@ namespace npu::test {
 namespace {
 
 TEST(W8a8Long, ComputeBoundShapeAgainstTheInt8CubePeak) {
-  const hw::HwConfig cfg = load_repo_config("ascend910b");
-  const W8a8Shape s{2048, 2048, 2048, 24, 1};
-  const cli::RunResult r = run_w8a8("ascend910b", s, false);
-  EXPECT_EQ(r.exit_code, cli::kExitPass) << r.report;
-  const double cycles = double(total_cycles(r)), peak = w8a8_cube_peak(cfg, s);
-  EXPECT_GE(cycles, w8a8_lower_bound(cfg, s));
-  std::printf("linear_w8a8 %s: %.0f cycles, int8 cube peak %.0f cycles: %.1f %% (target 80 %%)\n",
-              s.name().c_str(), cycles, peak, 100 * peak / cycles);
-  EXPECT_GE(peak / cycles, 0.55);
+  const W8a8Perf p = measure_w8a8("ascend910b", W8a8Shape{2048, 2048, 2048, 24, 1});
+  EXPECT_GE(p.cube_peak / p.cycles, 0.55);
 }
 
 }  // namespace

@@ -28,4 +28,11 @@ double w8a8_cube_peak(const hw::HwConfig& cfg, const W8a8Shape& s);
 // The lower bound no run may beat: max(inputs once through HBM, int8 cube peak on block_dim AICs).
 double w8a8_lower_bound(const hw::HwConfig& cfg, const W8a8Shape& s);
 
+// One SystemC run of the shape on configs/<config>.yaml with its bounds; the run must pass its
+// golden and respect the lower bound (gtest expectations).
+struct W8a8Perf {
+  double cycles = 0, hbm_roofline = 0, cube_peak = 0;
+};
+W8a8Perf measure_w8a8(const std::string& config, const W8a8Shape& s);
+
 }  // namespace npu::test
