@@ -185,6 +185,17 @@ const std::vector<Entry>& entries() {
          return TensorMap{
              {"out", dequant(c.req("acc"), c.req("x_scale"), c.req("w_scale"), c.input("bias"))}};
        }},
+      {{"linear_w8a8",
+        "AT-09 int8 + AT-06: dequant(matmul_s8(x, w), x_scale, w_scale)",
+        {kHasBias},
+        {{"x", "", "s8 [M, K]"}, {"x_scale", "", "f32 [M]"}, {"w", "", "s8 [N, K]"},
+         {"w_scale", "", "f32 [N]"}, {"bias", "has_bias", "[N]"}},
+        {{"out", "", "bf16 [M, N]"}, {"acc", "", "s32 [M, N]"}}},
+       [](const Call& c) {
+         Tensor acc = matmul_s8(c.req("x"), c.req("w"));
+         return TensorMap{{"out", dequant(acc, c.req("x_scale"), c.req("w_scale"), c.input("bias"))},
+                          {"acc", acc}};
+       }},
       {{"rmsnorm_linear_quant",
         "AT-11: rmsnorm -> per-token int8 quant -> int8 matmul -> dequant",
         {kEps, kHasGamma, kVariant, kHasBias,

@@ -17,8 +17,10 @@
 namespace npu::isa {
 namespace {
 
-constexpr char kMagic[8] = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '2'};
-constexpr char kMagicV1[8] = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1'};  // no ISA fingerprint
+constexpr char kMagic[8] = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '3'};
+constexpr char kMagicV2[8] = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '2'};  // no target constants
+constexpr char kMagicV1[8] = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1'};  // and no ISA fingerprint
+constexpr uint32_t kMaxTargetSymbols = 1024;
 
 struct Writer {
   std::vector<uint8_t> b;
@@ -57,6 +59,13 @@ struct Reader {
     uint64_t v = 0;
     for (int i = 0; i < 8; ++i) v |= static_cast<uint64_t>(b[pos++]) << (8 * i);
     return v;
+  }
+  // A count of `items` (each at least `each` bytes; at most `limit`), all of which must follow.
+  uint32_t count(const char* what, uint32_t limit, size_t each, const char* items) {
+    const uint32_t n = u32(what);
+    if (n > limit) throw Error(fmt::format("object file: {} {} (limit {})", n, items, limit));
+    need(static_cast<size_t>(n) * each, items);
+    return n;
   }
   std::string str(const char* what) {
     uint32_t n = u32(what);
@@ -122,6 +131,12 @@ std::vector<uint8_t> write_object(const Program& p) {
     w.u8(kp.dtype ? 1 : 0);
     w.u8(kp.dtype ? static_cast<uint8_t>(*kp.dtype) : 0);
   }
+  w.str(p.target_config);
+  w.u32(static_cast<uint32_t>(p.target_symbols.size()));
+  for (const TargetSymbol& t : p.target_symbols) {
+    w.str(t.name);
+    w.u64(static_cast<uint64_t>(t.value));
+  }
   w.u8((p.aic.present ? 1 : 0) | (p.aiv.present ? 2 : 0));
   if (p.aic.present) write_section(w, p.aic);
   if (p.aiv.present) write_section(w, p.aiv);
@@ -129,9 +144,10 @@ std::vector<uint8_t> write_object(const Program& p) {
 }
 
 Program read_object(const std::vector<uint8_t>& bytes, Arch arch) {
-  const bool v1 = bytes.size() >= 8 && std::memcmp(bytes.data(), kMagicV1, 8) == 0;
-  if (!v1 && (bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0))
-    throw Error("not an npusim object file (bad magic; expected \"NPUSIMO2\")");
+  auto magic = [&](const char* m) { return bytes.size() >= 8 && std::memcmp(bytes.data(), m, 8) == 0; };
+  const bool v1 = magic(kMagicV1), v2 = magic(kMagicV2);
+  if (!v1 && !v2 && !magic(kMagic))
+    throw Error("not an npusim object file (bad magic; expected \"NPUSIMO3\")");
   Reader r{bytes, 8};
   if (!v1) {
     const uint64_t isa = r.u64("ISA fingerprint");
@@ -142,9 +158,7 @@ Program read_object(const std::vector<uint8_t>& bytes, Arch arch) {
   }
   Program p;
   p.name = r.str("kernel name");
-  uint32_t np = r.u32("parameter count");
-  if (np > kMaxParams) throw Error(fmt::format("object file: {} parameters (limit {})", np, kMaxParams));
-  r.need(static_cast<size_t>(np) * 7, "parameters");
+  const uint32_t np = r.count("parameter count", kMaxParams, 7, "parameters");
   for (uint32_t i = 0; i < np; ++i) {
     KernelParam kp;
     kp.name = r.str("parameter name");
@@ -157,6 +171,16 @@ Program read_object(const std::vector<uint8_t>& bytes, Arch arch) {
       throw Error(fmt::format("object file: parameter '{}' has a bad dtype", kp.name));
     if (has) kp.dtype = static_cast<Dtype>(dt);
     p.params.push_back(std::move(kp));
+  }
+  if (!v1 && !v2) {
+    p.target_config = r.str("target config");
+    const uint32_t nt = r.count("target constant count", kMaxTargetSymbols, 12, "target constants");
+    for (uint32_t i = 0; i < nt; ++i) {
+      TargetSymbol t;
+      t.name = r.str("target constant name");
+      t.value = static_cast<int64_t>(r.u64("target constant value"));
+      p.target_symbols.push_back(std::move(t));
+    }
   }
   uint8_t mask = r.u8("section mask");
   if (mask > 3) throw Error(fmt::format("object file: bad section mask {}", mask));

@@ -1,5 +1,7 @@
 #include "isa/program.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace npu::isa {
@@ -28,6 +30,20 @@ std::string Program::where(CoreType t, uint32_t pc) const {
   std::string s = loc(l.file, l.line);
   if (l.via_file >= 0) s += " (via " + loc(l.via_file, l.via_line) + ")";
   return s;
+}
+
+std::string mismatched_target(const Program& p, const std::vector<TargetSymbol>& target, const std::string& config) {
+  std::string out;
+  for (const TargetSymbol& s : p.target_symbols) {
+    auto it = std::find_if(target.begin(), target.end(), [&](const TargetSymbol& t) { return t.name == s.name; });
+    if (it != target.end() && it->value == s.value) continue;
+    out += fmt::format("{}kernel '{}' was assembled for config '{}' with {} = {}, but config '{}' {}", out.empty() ? "" : "\n",
+                       p.name, p.target_config, s.name, s.value, config,
+                       it == target.end() ? "does not define it" : fmt::format("has {}", it->value));
+  }
+  if (!out.empty())
+    out += fmt::format("\nre-assemble the kernel for '{}' (npusim asm --config, or run its .s source)", config);
+  return out;
 }
 
 }  // namespace npu::isa

@@ -43,6 +43,15 @@ struct CodeSection {
   const std::string& label_at(uint32_t pc) const;
 };
 
+// A constant the assembler predefines from the target hardware config (CFG_UB_BYTES = the UB
+// size, ...; docs/kernels.md "Configuration constants"). The table of names and what each means
+// lives with the config (hw/config/kernel_symbols.h); the ISA layer only carries the values.
+struct TargetSymbol {
+  std::string name;
+  int64_t value = 0;
+  bool operator==(const TargetSymbol& o) const { return name == o.name && value == o.value; }
+};
+
 struct Program {
   std::string name;
   std::vector<KernelParam> params;
@@ -50,8 +59,18 @@ struct Program {
   const CodeSection& section(CoreType t) const { return t == CoreType::Aic ? aic : aiv; }
   int param_index(const std::string& name) const;  // -1 if absent
   std::vector<std::string> source_files;  // of the source maps; [0] = the file assembled
+  // The target constants the source used, sorted by name, and the config they came from (its
+  // chip name): a run on a config whose constants differ is refused (mismatched_target).
+  // Empty when the kernel uses none: it then runs on any config.
+  std::vector<TargetSymbol> target_symbols;
+  std::string target_config;
   // "kernels/lib/m.inc:63 (via kernels/rmsnorm.s:70)", or "" without a source map.
   std::string where(CoreType t, uint32_t pc) const;
 };
+
+// "" when every constant `p` was assembled with has the same value in `target` (the constants
+// of the config it is about to run on, named `config`); else one line per difference, saying to
+// re-assemble.
+std::string mismatched_target(const Program& p, const std::vector<TargetSymbol>& target, const std::string& config);
 
 }  // namespace npu::isa

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cli/lib/case_spec.h"
+#include "hw/config/kernel_symbols.h"
 #include "isa/asm/assembler.h"
 #include "isa/error.h"
 #include "isa/object.h"
@@ -81,10 +82,10 @@ void check_case_against_kernel(const CaseSpec& spec, const isa::Program& prog) {
   }
 }
 
-isa::Program load_case_kernel(const CaseSpec& spec, isa::Arch arch) {
+isa::Program load_case_kernel(const CaseSpec& spec, const hw::HwConfig& hw) {
   isa::Program prog;
   if (ends_with(spec.kernel_path, ".s") || ends_with(spec.kernel_path, ".asm")) {
-    isa::AsmResult r = isa::assemble_file(spec.kernel_path, arch);
+    isa::AsmResult r = isa::assemble_file(spec.kernel_path, hw::asm_target(hw));
     if (!r.program) {
       std::string d = r.format_diags();
       while (!d.empty() && d.back() == '\n') d.pop_back();
@@ -93,7 +94,8 @@ isa::Program load_case_kernel(const CaseSpec& spec, isa::Arch arch) {
     prog = std::move(*r.program);
   } else {
     try {
-      prog = isa::read_object_file(spec.kernel_path, arch);
+      prog = isa::read_object_file(spec.kernel_path, hw.chip.arch);
+      hw::check_kernel_target(prog, hw);
     } catch (const Error& e) {
       throw Error(spec.kernel_loc.str() + ": error: kernel: " + e.what());
     }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/lib/case_expr.h"
+#include "hw/config/hw_config.h"
 #include "isa/program.h"
 #include "golden/compare.h"
 #include "golden/registry.h"
@@ -114,8 +115,9 @@ CaseSpec parse_case_file(const std::string& path, const std::vector<std::string>
 // Bindings to the kernel's parameters (see above); throws npu::Error listing every mismatch.
 void check_case_against_kernel(const CaseSpec& spec, const isa::Program& program);
 
-// Assembles spec.kernel_path (a .s source; anything else is read as an object file) and checks
-// the bindings. Assembler diagnostics are part of the error.
-isa::Program load_case_kernel(const CaseSpec& spec, isa::Arch arch);
+// Assembles spec.kernel_path (a .s source, for `hw`: its arch and CFG_ constants; anything else
+// is read as an object file, refused when assembled with other constants) and checks the
+// bindings. Assembler diagnostics are part of the error.
+isa::Program load_case_kernel(const CaseSpec& spec, const hw::HwConfig& hw);
 
 }  // namespace npu::cli

@@ -6,7 +6,10 @@
 #include <memory>
 
 #include "cli/lib/commands.h"
+#include "cli/lib/run_case.h"
 #include "base/file_io.h"
+#include "hw/config/kernel_symbols.h"
+#include "hw/config/loader.h"
 #include "isa/asm/assembler.h"
 #include "isa/disasm.h"
 #include "isa/error.h"
@@ -17,7 +20,8 @@ namespace npu::cli {
 namespace {
 
 struct AsmOpts {
-  std::string in, out, arch = "a2";
+  std::string in, out, arch, config;
+  std::vector<std::string> sets;
 };
 struct TextOpts {
   std::string in, out;
@@ -55,7 +59,13 @@ void register_asm(CLI::App& app) {
   auto* as = app.add_subcommand("asm", "Assemble a kernel source file into an object file (.npuo)");
   as->add_option("input", a->in, "assembly source (.s)")->required();
   as->add_option("-o,--output", a->out, "object file to write (default: input with .npuo)");
-  as->add_option("--arch", a->arch, "target architecture")->check(CLI::IsMember({"a2", "a5"}));
+  as->add_option("--config", a->config,
+                 "hardware config whose figures the kernel's CFG_ constants take (docs/kernels.md; default as for "
+                 "npusim run: $NPUSIM_CONFIG, else configs/ascend910b.yaml found above the npusim executable or "
+                 "the current directory)");
+  as->add_option("--set", a->sets, "override a config key: key.path=value (repeatable)");
+  as->add_option("--arch", a->arch, "target architecture (default: the config's chip.arch; must match it)")
+      ->check(CLI::IsMember({"a2", "a5"}));
   as->callback([a] {
     guarded([&] {
       std::string out = a->out;
@@ -65,7 +75,12 @@ void register_asm(CLI::App& app) {
         out = (dot != std::string::npos && (slash == std::string::npos || dot > slash) ? a->in.substr(0, dot) : a->in) + ".npuo";
       }
       refuse_overwriting_input(a->in, out);
-      isa::AsmResult r = isa::assemble_file(a->in, a->arch == "a5" ? isa::Arch::A5 : isa::Arch::A2);
+      const std::string cfg_path = a->config.empty() ? default_config_path() : a->config;
+      const hw::HwConfig cfg = hw::load_config(cfg_path, a->sets);
+      if (!a->arch.empty() && a->arch != std::string(isa::arch_name(cfg.chip.arch)))
+        throw Error("--arch " + a->arch + " does not match chip.arch " + std::string(isa::arch_name(cfg.chip.arch)) + " of " +
+                    cfg_path + " (pick a config of that architecture with --config)");
+      isa::AsmResult r = isa::assemble_file(a->in, hw::asm_target(cfg));
       if (!r.program) {  // an existing output file is left as it was
         std::cerr << r.format_diags();
         std::cerr << r.diags.size() << " error" << (r.diags.size() == 1 ? "" : "s") << "\n";

@@ -138,7 +138,7 @@ RunResult run_case(const RunOptions& o) {
   if (spec.block_dim > hw.chip.clusters)
     throw Error(spec.block_dim_loc.str() + ": error: block_dim: " + std::to_string(spec.block_dim) +
                 " exceeds chip.clusters = " + std::to_string(hw.chip.clusters) + " of " + cfg_path);
-  isa::Program prog = load_case_kernel(spec, hw.chip.arch);
+  isa::Program prog = load_case_kernel(spec, hw);
 
   // 2. GM layout (checked against the GM and the host before anything is allocated), inputs, golden.
   std::vector<TensorPlacement> placement = place_tensors(spec, hw.l2.line);

@@ -347,13 +347,19 @@ std::string AsmResult::format_diags() const {
 }
 
 AsmResult assemble(std::string_view source, std::string_view filename, Arch arch) {
+  return assemble(source, filename, AsmTarget{arch, "", {}});
+}
+
+AsmResult assemble(std::string_view source, std::string_view filename, const AsmTarget& target) {
   using namespace detail;
+  const Arch arch = target.arch;
   Sink sink;
   sink.file = std::string(filename);
   SourceMap map;
   std::vector<std::string> lines = expand_includes(split_source_lines(source), sink.file, map, sink);
   sink.lines = &lines;
   Assembler as(arch, sink);
+  as.symbols().predefine(target.symbols);
   as.set_default_name(default_kernel_name(filename));
   bool overflow = false;
   std::vector<Stmt> stmts = expand(lines, as.symbols(), sink, &overflow);
@@ -362,6 +368,7 @@ AsmResult assemble(std::string_view source, std::string_view filename, Arch arch
     for (const Stmt& s : stmts) as.statement(s);
   // Report every bad .equ, used or not, at its definition.
   for (auto& [name, c] : as.symbols().consts) {
+    if (c.target) continue;  // predefined, not written in the source
     bool reported = false;
     as.symbols().lookup(name, nullptr, &reported);
   }
@@ -374,6 +381,8 @@ AsmResult assemble(std::string_view source, std::string_view filename, Arch arch
       *line = map.origins[spliced - 1].line;
     };
     r.program->source_files = map.files;
+    r.program->target_symbols = as.symbols().used_target_symbols();
+    if (!r.program->target_symbols.empty()) r.program->target_config = target.config;
     for (CodeSection* sec : {&r.program->aic, &r.program->aiv})
       for (SourceLoc& l : sec->src) {
         origin(l.line, &l.file, &l.line);
@@ -396,7 +405,9 @@ AsmResult assemble(std::string_view source, std::string_view filename, Arch arch
   return r;
 }
 
-AsmResult assemble_file(const std::string& path, Arch arch) {
+AsmResult assemble_file(const std::string& path, Arch arch) { return assemble_file(path, AsmTarget{arch, "", {}}); }
+
+AsmResult assemble_file(const std::string& path, const AsmTarget& target) {
   std::string text;
   try {
     text = read_input_file(path, kMaxSourceFileBytes);
@@ -408,7 +419,7 @@ AsmResult assemble_file(const std::string& path, Arch arch) {
     r.diags.push_back(d);
     return r;
   }
-  return assemble(text, path, arch);
+  return assemble(text, path, target);
 }
 
 }  // namespace npu::isa

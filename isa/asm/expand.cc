@@ -86,12 +86,30 @@ std::optional<int> parse_register(std::string_view w, const Symbols& syms) {
   return std::nullopt;
 }
 
+void Symbols::predefine(const std::vector<TargetSymbol>& target) {
+  for (const TargetSymbol& t : target) {
+    ConstDef c;
+    c.state = ConstDef::Done;
+    c.value = t.value;
+    c.target = true;
+    consts[t.name] = std::move(c);
+  }
+}
+
+std::vector<TargetSymbol> Symbols::used_target_symbols() const {
+  std::vector<TargetSymbol> out;
+  for (const auto& [name, c] : consts)  // std::map: sorted by name
+    if (c.target && c.used) out.push_back(TargetSymbol{name, c.value});
+  return out;
+}
+
 std::optional<int64_t> Symbols::lookup(std::string_view name, const ScopePtr& scope, bool* reported) {
   for (const Scope* s = scope.get(); s; s = s->parent.get())
     if (s->name == name) return s->value;
   auto it = consts.find(std::string(name));
   if (it == consts.end()) return std::nullopt;
   ConstDef& c = it->second;
+  c.used |= c.target;
   switch (c.state) {
     case ConstDef::Done: return c.value;
     case ConstDef::Failed: *reported = true; return std::nullopt;
@@ -365,6 +383,11 @@ class Expander {
     const std::string& name = ops[0].first;
     if (!is_identifier(name) || parse_register(name, syms_)) {
       sink_.error(s, ops[0].second, fmt::format("bad constant name '{}'", name));
+      return;
+    }
+    if (name.compare(0, kTargetPrefix.size(), kTargetPrefix) == 0) {
+      sink_.error(s, ops[0].second, fmt::format("'{}': names starting with {} are the target config's constants "
+                                                "(docs/kernels.md); choose another name", name, kTargetPrefix));
       return;
     }
     auto it = syms_.consts.find(name);

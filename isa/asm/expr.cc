@@ -155,6 +155,9 @@ class Parser {
       if (reported) fail(at, "");
       if (name.size() > 1 && name[0] == 'r' && name.find_first_not_of("0123456789", 1) == std::string_view::npos)
         fail(at, fmt::format("register '{}' cannot be used in an expression", name));
+      if (name.substr(0, kTargetPrefix.size()) == kTargetPrefix)
+        fail(at, fmt::format("undefined constant '{}': CFG_ constants come from the target hardware config "
+                             "(assemble with one, e.g. npusim asm --config; docs/kernels.md lists them)", name));
       fail(at, fmt::format("undefined constant '{}'", name));
     }
     return *v;

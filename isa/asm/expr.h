@@ -20,6 +20,9 @@ inline constexpr int kMaxExprDepth = 200;
 
 namespace npu::isa::detail {
 
+// Names starting with this are the target config's constants: predefined, never .equ'd.
+inline constexpr std::string_view kTargetPrefix = "CFG_";
+
 struct ExprError {
   size_t pos = 0;       // offset in the expression text
   std::string message;  // empty: failed, already reported elsewhere (a bad constant)

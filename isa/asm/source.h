@@ -57,13 +57,18 @@ struct ConstDef {
   size_t expr_pos = 0;
   enum State { Pending, Busy, Done, Failed } state = Pending;
   int64_t value = 0;
+  bool target = false;  // predefined from the target config (AsmTarget::symbols)
+  bool used = false;    // a target constant some expression read
 };
+
 
 // Symbols shared by both passes.
 struct Symbols {
   std::map<std::string, ConstDef> consts;
   std::map<std::string, std::pair<int, int>> regs;  // alias -> (register, line)
   Sink* sink = nullptr;
+  void predefine(const std::vector<TargetSymbol>& target);
+  std::vector<TargetSymbol> used_target_symbols() const;  // sorted by name
   // Value of a name seen from `scope` (loop variables first, then constants).
   std::optional<int64_t> lookup(std::string_view name, const ScopePtr& scope, bool* reported);
   std::optional<int64_t> eval(const Stmt& s, size_t pos, std::string_view text);  // reports errors

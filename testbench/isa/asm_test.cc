@@ -272,6 +272,26 @@ TEST(AsmErrors, UnterminatedMacro) {
             "^\n");
 }
 
+// The target config's constants: predefined, recorded in the program only when used, reserved.
+TEST(Asm, TargetConstantsArePredefinedAndTheUsedOnesRecorded) {
+  const AsmTarget t{Arch::A2, "cfg", {{"CFG_A", 100}, {"CFG_B", 7}, {"CFG_C", 1}}};
+  AsmResult r = assemble(".equ HALF, CFG_A / 2\n.equ UNUSED, 1\n.aiv\n  mov r1, HALF + CFG_B\n  end\n", "t.s", t);
+  ASSERT_TRUE(r.program) << r.format_diags();
+  EXPECT_EQ(code(*r.program), "mov r1, 57\nend\n");
+  EXPECT_EQ(r.program->target_symbols, (std::vector<TargetSymbol>{{"CFG_A", 100}, {"CFG_B", 7}}));
+  EXPECT_EQ(r.program->target_config, "cfg");
+  AsmResult none = assemble(".aiv\n  end\n", "t.s", t);  // uses none: runs on any config
+  ASSERT_TRUE(none.program);
+  EXPECT_TRUE(none.program->target_symbols.empty());
+  EXPECT_EQ(none.program->target_config, "");
+  AsmResult redef = assemble(".equ CFG_A, 1\n.aiv\n  end\n", "t.s", t);
+  EXPECT_EQ(redef.format_diags(), "t.s:1:6: error: 'CFG_A': names starting with CFG_ are the target config's constants "
+                                  "(docs/kernels.md); choose another name\n.equ CFG_A, 1\n     ^\n");
+  EXPECT_EQ(errors(".aiv\n  mov r1, CFG_A\n"),
+            "t.s:2:11: error: undefined constant 'CFG_A': CFG_ constants come from the target hardware config "
+            "(assemble with one, e.g. npusim asm --config; docs/kernels.md lists them)\n  mov r1, CFG_A\n          ^\n");
+}
+
 TEST(AsmErrors, UndefinedConstantAndDivisionByZero) {
   EXPECT_EQ(errors(".aic\nmov r1, 4 * SIZE\nmov r2, 8 / (2 - 2)\n"),
             "t.s:2:13: error: undefined constant 'SIZE'\n"

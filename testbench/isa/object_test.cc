@@ -19,6 +19,8 @@ namespace {
 
 void expect_same(const Program& a, const Program& b) {
   EXPECT_EQ(a.name, b.name);
+  EXPECT_EQ(a.target_config, b.target_config);
+  EXPECT_EQ(a.target_symbols, b.target_symbols);
   ASSERT_EQ(a.params.size(), b.params.size());
   for (size_t i = 0; i < a.params.size(); ++i) {
     EXPECT_EQ(a.params[i].name, b.params[i].name);
@@ -47,21 +49,34 @@ TEST(Object, HandCheckedBytes) {
   Instr end;
   end.op = Op::END;
   p.aiv.code = {end};
-  const std::vector<uint8_t> body = {1, 0, 0, 0, 'k',                 // name
+  const std::vector<uint8_t> head = {1, 0, 0, 0, 'k',                 // name
                                      1, 0, 0, 0,                      // 1 param
-                                     1, 0, 0, 0, 'n', 1, 0, 0,        // "n", int, no dtype
-                                     2,                               // aiv only
+                                     1, 0, 0, 0, 'n', 1, 0, 0};       // "n", int, no dtype
+  const std::vector<uint8_t> target = {3, 0, 0, 0, 'c', 'f', 'g',    // target config "cfg"
+                                       1, 0, 0, 0,                    // 1 target constant
+                                       5, 0, 0, 0, 'C', 'F', 'G', '_', 'X',  // "CFG_X"
+                                       0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};  // = -2
+  const std::vector<uint8_t> tail = {2,                               // aiv only
                                      1, 0, 0, 0,                      // 1 instruction
                                      1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // end = opcode 1
                                      0, 0, 0, 0};                     // no labels
-  std::vector<uint8_t> expect = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '2'};
+  p.target_config = "cfg";
+  p.target_symbols = {{"CFG_X", -2}};
+  std::vector<uint8_t> expect = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '3'};
   for (int i = 0; i < 8; ++i) expect.push_back(static_cast<uint8_t>(isa_fingerprint() >> (8 * i)));
-  expect.insert(expect.end(), body.begin(), body.end());
+  for (const auto* part : {&head, &target, &tail}) expect.insert(expect.end(), part->begin(), part->end());
   EXPECT_EQ(write_object(p), expect);
   expect_same(read_object(expect), p);
-  // The same kernel as format 1 wrote it (no fingerprint) still reads.
+  // The same kernel without target constants as formats 2 and 1 wrote it (no constants; v1 no
+  // fingerprint either) still reads.
+  p.target_config.clear();
+  p.target_symbols.clear();
+  std::vector<uint8_t> v2 = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '2'};
+  for (int i = 0; i < 8; ++i) v2.push_back(static_cast<uint8_t>(isa_fingerprint() >> (8 * i)));
   std::vector<uint8_t> v1 = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1'};
-  v1.insert(v1.end(), body.begin(), body.end());
+  for (auto* v : {&v2, &v1})
+    for (const auto* part : {&head, &tail}) v->insert(v->end(), part->begin(), part->end());
+  expect_same(read_object(v2), p);
   expect_same(read_object(v1), p);
 }
 
@@ -101,7 +116,7 @@ std::string read_error(const std::vector<uint8_t>& b) {
 }
 
 TEST(Object, CorruptFilesGiveClearErrors) {
-  EXPECT_EQ(read_error({'E', 'L', 'F'}), "not an npusim object file (bad magic; expected \"NPUSIMO2\")");
+  EXPECT_EQ(read_error({'E', 'L', 'F'}), "not an npusim object file (bad magic; expected \"NPUSIMO3\")");
   // The hand-made files below are version 1 (no ISA fingerprint), which is still read.
   std::vector<uint8_t> b = {'N', 'P', 'U', 'S', 'I', 'M', 'O', '1', 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0};
   b.insert(b.end(), 16, 0);
@@ -126,7 +141,7 @@ TEST(Object, CarriesTheIsaFingerprintAndRefusesAnotherIsa) {
   std::mt19937_64 rng(11);
   std::vector<uint8_t> bytes = write_object(test::random_program(rng, 1));
   ASSERT_GT(bytes.size(), 16u);
-  EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NPUSIMO2");
+  EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NPUSIMO3");
   uint64_t fp = 0;
   for (int i = 0; i < 8; ++i) fp |= uint64_t{bytes[8 + i]} << (8 * i);
   EXPECT_EQ(fp, isa_fingerprint());
@@ -273,9 +288,9 @@ TEST_F(InvalidObject, NamesLabelsAndLimitsAreValidated) {
   Program unnamed = prog_;
   unnamed.name.clear();
   EXPECT_EQ(error(write_object(unnamed)), "no kernel name (the assembler always writes one: re-assemble the kernel)");
-  // Neither section: the section mask byte (the last byte before the aic section) cleared, and
-  // what followed it removed.
-  std::vector<uint8_t> none(bytes_.begin(), bytes_.begin() + static_cast<long>(find({'n', 1, 0, 0}) + 4));
+  // Neither section: the section mask byte (after the last parameter and the empty target
+  // constants: config "" and count 0) cleared, and what followed it removed.
+  std::vector<uint8_t> none(bytes_.begin(), bytes_.begin() + static_cast<long>(find({'n', 1, 0, 0}) + 4 + 8));
   none.push_back(0);
   EXPECT_EQ(error(none), "no code: neither an aic nor an aiv section");
 }

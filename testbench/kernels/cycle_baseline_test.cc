@@ -22,6 +22,7 @@
 #include "testbench/support/kernel_cases.h"
 #include "testbench/support/kernel_perf.h"
 #include "testbench/support/quant_cases.h"
+#include "testbench/support/w8a8_case.h"
 
 namespace npu::test {
 namespace {
@@ -103,6 +104,14 @@ std::vector<BaselineCase> cases() {
                    return checked(cfg, c, run_dequant(Engine::SystemC, cfg, c, true));
                  }});
   };
+  auto w8 = [&](const std::string& cfgname, W8a8Shape s) {
+    v.push_back({"linear_w8a8_" + s.name() + "_" + cfgname, [=] {
+                   const cli::RunResult r = run_w8a8(cfgname, s, false);
+                   const uint64_t cycles = total_cycles(r);
+                   EXPECT_GE(double(cycles), w8a8_lower_bound(config(cfgname), s)) << s.name() << ": below the lower bound";
+                   return cycles;
+                 }});
+  };
   rms("ascend910b", 64, 4096, 24);
   rms("ascend910b", 16, 4096, 8);
   lin("ascend910b", 16, 4096, 1536, 24);
@@ -121,6 +130,8 @@ std::vector<BaselineCase> cases() {
   dq("ascend910b", 16, 1536, 24);
   dq("ascend910b", 300, 2048, 24);
   dq("tiny", 9, 4200, 2);
+  w8("ascend910b", W8a8Shape{16, 4096, 1536, 24, 1});
+  w8("tiny", W8a8Shape{20, 1024, 320, 2, 1});
   return v;
 }
 
@@ -141,7 +152,8 @@ void write_baseline(const std::vector<std::pair<std::string, uint64_t>>& got) {
        "# Generated: NPUSIM_UPDATE_BASELINE=1 ./testbench/kernels_cycle_baseline_test (a deliberate act:\n"
        "# check that the moved counts are intended, then commit this file with the change).\n"
        "# Ids: <kernel>_<case>_<config>; linear / rmsnorm_linear / quant_int8 / dequant run\n"
-       "# timing-only, rmsnorm with data.\n"
+       "# timing-only, rmsnorm and linear_w8a8 (through its case, kernels/cases/linear_w8a8.yaml)\n"
+       "# with data.\n"
        "cycles:\n";
   for (const auto& [id, c] : got) f << "  " << id << ": " << c << "\n";
 }

@@ -115,7 +115,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // The harness itself: a wrong parameter name is reported, not silently ignored.
 TEST(KernelHarness, UnknownParameterIsAnError) {
-  isa::Program p = load_kernel("linear");
+  const isa::Program& p = load_kernel("linear", tiny());
   try {
     bind_params(p, {{"x", 0}, {"w", 0}, {"y", 0}, {"M", 1}, {"K", 16}, {"N", 16}, {"bogus", 1}});
     FAIL() << "expected an error";

@@ -12,7 +12,7 @@ namespace {
 
 TEST(RaceKernels, ShippedKernelsAreRaceFreeAtTheMutantShapes) {
   for (const char* k : {"linear", "rmsnorm", "rmsnorm_linear"}) {
-    const isa::Program p = load_kernel(k);
+    const isa::Program p = load_kernel(k, mutant_config());
     for (int s = 0; s < mutant_shapes(k); ++s) EXPECT_EQ(run_mutant(k, p, s), "") << k << " shape " << s;
   }
 }
@@ -22,7 +22,7 @@ TEST(RaceKernels, ShippedKernelsAreRaceFreeAtTheMutantShapes) {
 // preset set_flag together with an in-loop wait_flag).
 void expect_reported(const std::string& kernel, const std::vector<std::string>& parts) {
   int n = 0, races = 0;
-  for (const SyncMutant& m : flag_pair_mutants(load_kernel(kernel))) {
+  for (const SyncMutant& m : flag_pair_mutants(load_kernel(kernel, mutant_config()))) {
     bool match = true;
     for (const std::string& s : parts) match &= m.name.find(s) != std::string::npos;
     if (!match) continue;

@@ -94,7 +94,7 @@ KernelOutcome run_rmsnorm(Engine e, const hw::HwConfig& cfg, const RmsNormCase& 
   Tensor gamma = golden::random_uniform(dt, {c.D}, -1, 1, rng);
   Tensor beta = golden::random_uniform(dt, {c.D}, -1, 1, rng);
 
-  static const isa::Program prog = load_kernel("rmsnorm");
+  const isa::Program& prog = load_kernel("rmsnorm", cfg);
   GmImage gm(cfg);
   gm.place("x", x);
   if (c.has_gamma) gm.place("gamma", gamma);
@@ -125,7 +125,7 @@ KernelOutcome run_rmsnorm(Engine e, const hw::HwConfig& cfg, const RmsNormCase& 
 
 KernelOutcome run_linear(Engine e, const hw::HwConfig& cfg, const LinearCase& c, bool compare,
                          bool timing_only) {
-  static const isa::Program prog = load_kernel("linear");
+  const isa::Program& prog = load_kernel("linear", cfg);
   GmImage gm(cfg);
   Tensor x, w;
   if (timing_only) {
@@ -154,7 +154,7 @@ KernelOutcome run_linear(Engine e, const hw::HwConfig& cfg, const LinearCase& c,
 
 KernelOutcome run_rmsnorm_linear(Engine e, const hw::HwConfig& cfg, const RmsNormLinearCase& c,
                                  bool compare, bool timing_only) {
-  static const isa::Program prog = load_kernel("rmsnorm_linear");
+  const isa::Program& prog = load_kernel("rmsnorm_linear", cfg);
   GmImage gm(cfg);
   Tensor x, gamma, w;
   if (timing_only) {

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "hw/config/kernel_symbols.h"
 #include "hw/config/loader.h"
 #include "hw/top/run.h"
 #include "isa/asm/assembler.h"
@@ -15,11 +16,17 @@ hw::HwConfig load_repo_config(const std::string& name, const std::vector<std::st
   return hw::load_config(source_dir() + "/configs/" + name + ".yaml", overrides);
 }
 
-isa::Program load_kernel(const std::string& name, isa::Arch arch) {
+const isa::Program& load_kernel(const std::string& name, const hw::HwConfig& cfg) {
+  const isa::AsmTarget target = hw::asm_target(cfg);
+  std::string key = name + "/" + std::string(isa::arch_name(target.arch));
+  for (const isa::TargetSymbol& t : target.symbols) key += "/" + std::to_string(t.value);
+  static std::map<std::string, isa::Program> cache;
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
   const std::string path = source_dir() + "/kernels/" + name + ".s";
-  isa::AsmResult r = isa::assemble_file(path, arch);
+  isa::AsmResult r = isa::assemble_file(path, target);
   if (!r.program) throw Error("assembling " + path + " failed:\n" + r.format_diags());
-  return *r.program;
+  return cache.emplace(key, std::move(*r.program)).first->second;
 }
 
 GmImage::GmImage(const hw::HwConfig& cfg) : gm_(std::make_unique<sem::GlobalMemory>(cfg.hbm.size)) {}
@@ -79,6 +86,7 @@ const char* engine_name(Engine e) { return e == Engine::Iss ? "iss" : "systemc";
 KernelRunInfo run_kernel(Engine engine, const hw::HwConfig& cfg, const isa::Program& prog,
                          sem::GlobalMemory& gm, const std::vector<int64_t>& params, int block_dim,
                          bool timing_only) {
+  hw::check_kernel_target(prog, cfg);  // assembled for another config: refused, as by npusim run
   KernelRunInfo info;
   if (engine == Engine::Iss) {
     iss::Iss sim(cfg.machine(), prog, gm, params, block_dim);

@@ -4,7 +4,7 @@
 // or on the SystemC model (hw/top/run.h), and read the outputs back as golden::Tensor.
 //
 //   hw::HwConfig cfg = test::load_repo_config("tiny");
-//   isa::Program prog = test::load_kernel("linear");        // kernels/linear.s
+//   const isa::Program& prog = test::load_kernel("linear", cfg);  // kernels/linear.s
 //   test::GmImage gm(cfg);
 //   gm.place("x", x); gm.place("w", w); gm.alloc("y", Dtype::BF16, {M, N});
 //   auto params = test::bind_params(prog, {{"x", gm.addr("x")}, ..., {"M", M}});
@@ -29,8 +29,9 @@ namespace npu::test {
 
 // configs/<name>.yaml of the repository.
 hw::HwConfig load_repo_config(const std::string& name, const std::vector<std::string>& overrides = {});
-// Assembles kernels/<name>.s for the config's arch; throws npu::Error with the diagnostics.
-isa::Program load_kernel(const std::string& name, isa::Arch arch = isa::Arch::A2);
+// Assembles kernels/<name>.s for `cfg` (its arch and CFG_ constants, hw/config/kernel_symbols.h)
+// once per distinct target; throws npu::Error with the diagnostics.
+const isa::Program& load_kernel(const std::string& name, const hw::HwConfig& cfg);
 
 // GM contents of one launch: tensors placed as named regions, 64 KiB aligned.
 class GmImage {

@@ -23,12 +23,12 @@ std::string line_name(const isa::Program& p, const isa::SourceLoc& l) {
   return (k == std::string::npos ? f : f.substr(k + 8)) + ":" + std::to_string(l.line);
 }
 
-const hw::HwConfig& tiny() {
+}  // namespace
+
+const hw::HwConfig& mutant_config() {
   static const hw::HwConfig cfg = load_repo_config("tiny");
   return cfg;
 }
-
-}  // namespace
 
 std::vector<SyncMutant> flag_pair_mutants(const isa::Program& p) {
   std::vector<SyncMutant> out;
@@ -141,14 +141,14 @@ int mutant_shapes(const std::string& kernel) { return static_cast<int>(shapes(ke
 
 std::string run_mutant(const std::string& kernel, const isa::Program& program, int shape) {
   const Shape s = shapes(kernel).at(shape);
-  GmImage gm(tiny());
+  GmImage gm(mutant_config());
   std::map<std::string, int64_t> values = s.scalars;
   for (const auto& [name, dims] : s.tensors) {
     auto dt = s.dtypes.find(name);
     values[name] = gm.alloc(name, dt != s.dtypes.end() ? dt->second : name == "rstd" ? Dtype::F32 : Dtype::BF16, dims);
   }
   try {
-    iss::Iss sim(tiny().machine(), program, gm.gm(), bind_params(program, values), s.block_dim);
+    iss::Iss sim(mutant_config().machine(), program, gm.gm(), bind_params(program, values), s.block_dim);
     sim.set_race_mode(check::RaceMode::Error);
     sim.run();
   } catch (const Error& e) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "hw/config/hw_config.h"
 #include "isa/program.h"
 
 namespace npu::test {
@@ -27,6 +28,7 @@ RunVerdict classify_run(const std::string& error);  // "" = the run completed
 // Runs `program` (kernels/<kernel>.s or a mutant of it) on the ISS on the tiny config at the
 // kernel's shape number `shape` (0 .. mutant_shapes(kernel) - 1), inputs zero, race checker on;
 // returns "" or the error text.
+const hw::HwConfig& mutant_config();  // configs/tiny.yaml: the kernels are assembled for it
 int mutant_shapes(const std::string& kernel);
 std::string run_mutant(const std::string& kernel, const isa::Program& program, int shape);
 

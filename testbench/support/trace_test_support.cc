@@ -20,7 +20,7 @@ std::vector<std::string> traced_kernels() {
 
 hw::RunResult run_traced(const std::string& name, const hw::HwConfig& cfg, const hw::TraceOptions& trace,
                          int block_dim) {
-  isa::Program prog = load_kernel(name, cfg.chip.arch);
+  const isa::Program& prog = load_kernel(name, cfg);
   GmImage gm(cfg);
   std::map<std::string, int64_t> p;
   if (name == "linear") {

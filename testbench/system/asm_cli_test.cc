@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "testbench/support/cli_support.h"
+#include "testbench/support/paths.h"
 
 namespace npu::test {
 namespace {
@@ -60,6 +61,29 @@ TEST(AsmCli, SuccessfulAsmWritesTheObjectAndDisasmRefusesItsInput) {
   EXPECT_EQ(run_npusim("disasm " + s.path("good.npuo") + " -o " + s.path("good.dis.s"), s).status, 0);
   EXPECT_THAT(slurp(s.path("good.dis.s")), HasSubstr("end"));
   EXPECT_EQ(s.entries(), (std::vector<std::string>{"good.dis.s", "good.npuo", "good.s"}));
+}
+
+// A kernel that sizes itself from the target config (CFG_ constants) records the values it used;
+// its object runs on a config with the same values and is refused, exit 2, on one without them.
+TEST(AsmCli, ObjectAssembledForOneConfigIsRefusedOnAnotherWithOtherFigures) {
+  ScratchDir s;
+  std::ofstream(s.path("k.s")) << ".kernel k\n.param y, gm, f32\n.equ UB, CFG_UB_BYTES\n.aiv\n"
+                                  "    mov r1, UB\n    end\n";
+  std::ofstream(s.path("case.yaml")) << "kernel: k.npuo\nblock_dim: 1\ntensors:\n"
+                                        "  y: {dtype: f32, shape: [1], role: output}\n";
+  const std::string tiny = source_path("configs/tiny.yaml"), a950 = source_path("configs/ascend950.yaml");
+  ASSERT_EQ(run_npusim("asm " + s.path("k.s") + " --config " + tiny, s).status, 0);
+  EXPECT_EQ(run_npusim("run " + s.path("case.yaml") + " --iss -q --config " + tiny, s).status, 0);
+  CliResult r = run_npusim("run " + s.path("case.yaml") + " --iss -q --config " + a950, s);
+  EXPECT_EQ(r.status, 2);
+  // tiny's UB is 192 KiB, ascend950's 248 KiB (configs/*.yaml buffers.ub.size).
+  EXPECT_THAT(r.err, HasSubstr("kernel 'k' was assembled for config 'tiny' with CFG_UB_BYTES = 196608, "
+                               "but config 'ascend950' has 253952"));
+  EXPECT_THAT(r.err, HasSubstr("re-assemble the kernel for 'ascend950'"));
+  // An --arch that contradicts the config is an error, not a silent choice.
+  CliResult a = run_npusim("asm " + s.path("k.s") + " --arch a5 --config " + tiny, s);
+  EXPECT_EQ(a.status, 2);
+  EXPECT_THAT(a.err, HasSubstr("--arch a5 does not match chip.arch a2"));
 }
 
 }  // namespace

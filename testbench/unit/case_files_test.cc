@@ -1,4 +1,5 @@
-// Every case file shipped in kernels/cases/ parses and binds to its kernel (assembled for a2):
+// Every case file shipped in kernels/cases/ parses and binds to its kernel (assembled for
+// configs/ascend910b.yaml):
 // a kernel whose parameters change breaks this test, not a user's run.
 #include <gtest/gtest.h>
 
@@ -6,6 +7,7 @@
 #include <filesystem>
 
 #include "cli/lib/case_spec.h"
+#include "hw/config/loader.h"
 #include "isa/error.h"
 
 namespace npu::cli {
@@ -14,13 +16,14 @@ namespace {
 TEST(CaseFiles, KernelCasesParseAndBind) {
   const char* src = std::getenv("NPUSIM_SOURCE_DIR");
   std::filesystem::path dir = std::filesystem::path(src ? src : NPUSIM_SOURCE_DIR) / "kernels" / "cases";
+  const hw::HwConfig cfg = hw::load_config((dir.parent_path().parent_path() / "configs" / "ascend910b.yaml").string());
   int n = 0;
   for (const auto& e : std::filesystem::directory_iterator(dir)) {
     if (e.path().extension() != ".yaml") continue;
     ++n;
     try {
       CaseSpec s = parse_case_file(e.path().string());
-      isa::Program p = load_case_kernel(s, isa::Arch::A2);
+      isa::Program p = load_case_kernel(s, cfg);
       EXPECT_FALSE(p.params.empty()) << e.path();
       EXPECT_TRUE(s.golden.present) << e.path();
     } catch (const Error& err) {

@@ -1,0 +1,51 @@
+// kernels/linear_w8a8.s (AT-09 int8 + AT-06 dequant) through the case pipeline users run
+// (kernels/cases/linear_w8a8.yaml): numerics against the golden library's
+// dequant(matmul_s8(x, w), x_scale, w_scale) on the ISS (race checker on) and on the SystemC
+// model, both backends bit-identical, and the decode shape's cycles against the roofline
+// computed from the config.
+#include <gtest/gtest.h>
+
+#include "testbench/support/kernel_harness.h"
+#include "testbench/support/w8a8_case.h"
+
+namespace npu::test {
+namespace {
+
+class W8a8Iss : public ::testing::TestWithParam<W8a8Shape> {};
+
+TEST_P(W8a8Iss, MatchesGoldenOnTiny) {
+  const cli::RunResult r = run_w8a8("tiny", GetParam(), /*iss=*/true);
+  ASSERT_EQ(r.verdicts.size(), 1u);
+  EXPECT_TRUE(r.verdicts[0].compared);
+  EXPECT_EQ(r.exit_code, cli::kExitPass) << r.report;
+  EXPECT_TRUE(r.warnings.empty());
+}
+
+W8a8Shape shape(int64_t m, int64_t k, int64_t n, int bd) { return W8a8Shape{m, k, n, bd, 1}; }
+
+INSTANTIATE_TEST_SUITE_P(Quick, W8a8Iss,
+                         ::testing::Values(shape(7, 512, 256, 2),     // fewer rows than AIVs' share
+                                           shape(300, 256, 384, 2),   // row blocks of 128 + tail, pairs
+                                           shape(1, 1024, 64, 1)),    // one token, one cluster
+                         [](const auto& info) { return info.param.name(); });
+
+TEST(W8a8, SystemCIsBitIdenticalToTheIssAndAboveTheLowerBound) {
+  const W8a8Shape s = shape(20, 1024, 320, 2);
+  const cli::RunResult iss = run_w8a8("tiny", s, true), sc = run_w8a8("tiny", s, false);
+  EXPECT_EQ(iss.exit_code, cli::kExitPass) << iss.report;
+  EXPECT_EQ(sc.exit_code, cli::kExitPass) << sc.report;
+  ASSERT_EQ(iss.outputs.count("y"), 1u);
+  EXPECT_EQ(iss.outputs.at("y").bytes(), sc.outputs.at("y").bytes());
+  EXPECT_GE(double(total_cycles(sc)), w8a8_lower_bound(load_repo_config("tiny"), s));
+}
+
+// The decode layer on ascend910b, 24 clusters. Issue 10's target is >= 85 % of the HBM roofline;
+// measured 10517 cycles against a roofline of 7324 (6.5 MB / 888.9 B per cycle): 69.6 %, NOT
+// met (docs/quant.md says where the time goes). The assertion guards what is reached.
+TEST(W8a8, DecodeShapeAgainstTheHbmRoofline) {
+  const W8a8Perf p = measure_w8a8("ascend910b", W8a8Shape{});  // M 16, K 4096, N 1536, bd 24
+  EXPECT_GE(p.hbm_roofline / p.cycles, 0.69);
+}
+
+}  // namespace
+}  // namespace npu::test

@@ -1,0 +1,72 @@
+#include "testbench/support/w8a8_case.h"
+
+#include <fstream>
+#include <regex>
+
+#include <gtest/gtest.h>
+
+#include "isa/error.h"
+#include "testbench/support/cli_support.h"
+#include "testbench/support/kernel_harness.h"
+#include "testbench/support/kernel_perf.h"
+#include "testbench/support/paths.h"
+
+namespace npu::test {
+
+std::string W8a8Shape::name() const {
+  return "M" + std::to_string(M) + "_K" + std::to_string(K) + "_N" + std::to_string(N) + "_bd" +
+         std::to_string(block_dim);
+}
+
+cli::RunResult run_w8a8(const std::string& config, const W8a8Shape& s, bool iss) {
+  std::string text = slurp(source_path("kernels/cases/linear_w8a8.yaml"));
+  text = std::regex_replace(text, std::regex("kernel: \\.\\./linear_w8a8\\.s"),
+                            "kernel: " + source_path("kernels/linear_w8a8.s"));
+  text = std::regex_replace(text, std::regex("block_dim: 24"), "block_dim: " + std::to_string(s.block_dim));
+  ScratchDir dir;
+  { std::ofstream(dir.path("w8a8.yaml")) << text; }
+  cli::RunOptions o;
+  o.case_path = dir.path("w8a8.yaml");
+  o.config_path = source_path("configs/" + config + ".yaml");
+  o.vars = {"M=" + std::to_string(s.M), "K=" + std::to_string(s.K), "N=" + std::to_string(s.N),
+            "SEED=" + std::to_string(s.seed)};
+  o.iss = iss;
+  return cli::run_case(o);
+}
+
+uint64_t total_cycles(const cli::RunResult& r) {
+  if (!r.stats.contains("total_cycles") || r.stats["total_cycles"].is_null()) throw Error("run has no cycle count");
+  return r.stats["total_cycles"].get<uint64_t>();
+}
+
+double w8a8_hbm_roofline(const hw::HwConfig& cfg, const W8a8Shape& s) {
+  const double bytes = double(s.M) * s.K + 4.0 * s.M + double(s.N) * s.K + 4.0 * s.N + 2.0 * s.M * s.N + 4.0 * s.M * s.N;
+  return bytes / hbm_bytes_per_cycle(cfg);
+}
+
+double w8a8_cube_peak(const hw::HwConfig& cfg, const W8a8Shape& s) {
+  return double(s.M) * s.N * s.K / (double(cfg.cube.m0) * cfg.cube.n0 * cfg.cube.k0_s8 * cfg.chip.clusters);
+}
+
+double w8a8_lower_bound(const hw::HwConfig& cfg, const W8a8Shape& s) {
+  const double in = (double(s.M) * s.K + 4.0 * s.M + double(s.N) * s.K + 4.0 * s.N) / hbm_bytes_per_cycle(cfg);
+  const double cube = double(s.M) * s.N * s.K / (double(cfg.cube.m0) * cfg.cube.n0 * cfg.cube.k0_s8 * s.block_dim);
+  return in > cube ? in : cube;
+}
+
+W8a8Perf measure_w8a8(const std::string& config, const W8a8Shape& s) {
+  const hw::HwConfig cfg = load_repo_config(config);
+  const cli::RunResult r = run_w8a8(config, s, false);
+  EXPECT_EQ(r.exit_code, cli::kExitPass) << r.report;
+  W8a8Perf p;
+  p.cycles = double(total_cycles(r));
+  p.hbm_roofline = w8a8_hbm_roofline(cfg, s);
+  p.cube_peak = w8a8_cube_peak(cfg, s);
+  EXPECT_GE(p.cycles, w8a8_lower_bound(cfg, s)) << s.name() << ": below the lower bound";
+  std::printf("linear_w8a8 %s on %s: %.0f cycles; HBM roofline %.0f (%.1f %%), int8 cube peak %.0f (%.1f %%)\n",
+              s.name().c_str(), config.c_str(), p.cycles, p.hbm_roofline, 100 * p.hbm_roofline / p.cycles,
+              p.cube_peak, 100 * p.cube_peak / p.cycles);
+  return p;
+}
+
+}  // namespace npu::test
