@@ -102,13 +102,11 @@ quick test `timing_calib_points_test` checks that one more instruction adds exac
 
 ## Known modelling gaps
 
-- **Vector startup vs the measured floor.** Measured time is about max(3..4, repeats x slope)
-  with an intercept of about 0.03 cycles. The model is `vector.startup` (2) + repeats x slope.
-  Slopes match exactly, but the model is 2 cycles high on every point above the floor, which is
-  2 / (repeats x slope): 25 % at 8 repeats of a 1-cycle op, 6 % at 16 repeats of a 2-cycle op.
-  This is the bulk of the vector table's median error. With startup 0 the long sizes become
-  exact and the 1-3 repeat points fall 2 cycles short (see the what-if). A floor (`max`) would
-  need a change to the timing formula (hw/core/timing.cc), not a figure.
+- **Vector floor.** Measured time is max(floor, repeats x slope) with an intercept of about
+  0.03 cycles. The model is max(`vector.min_cycles` (3), `vector.startup` (0) + repeats x
+  slope): slopes and the common floor of 3 are exact. Some instr/dtype tables sit on a floor of
+  4 instead (VABS f16, VADDS/VMAXS/VMINS s16/s32, VREC f16, ...), with no pattern by timing
+  class; the model is 1 cycle (25 %) low on their 1-3 repeat points.
 - **Casts.** The model counts a `vcast`'s repeats by *source* bytes, as the measurements do
   (1 cycle per 256 B of source for every pair except FP32_FP16, whose source data are flagged in
   the calibration README, so that pair is the one cast the model over-states).

@@ -58,6 +58,7 @@ struct CubeConfig {
 // Vector: startup + passes * ceil(bytes / repeat_bytes) * cycles_per_repeat(class, dtype).
 struct VectorConfig {
   uint32_t startup = 0;
+  uint32_t min_cycles = 0;       // floor of one instruction's issue interval (0 = none)
   uint32_t repeat_bytes = 256;
   // key: "<TimingClass name>.<dtype>" e.g. "VecBinary.f32"; "<TimingClass name>" is the default.
   std::map<std::string, double> cycles_per_repeat;

@@ -283,7 +283,10 @@ std::vector<KeySpec> build_schema() {
   s.push_back(int_key("cube.k0.fp8", FIELD(cube.k0_fp8), 1, 256, "elements", "k per cycle for MX fp8 inputs (a5)."));
   // vector
   s.push_back(int_key("vector.startup", FIELD(vector.startup), 0, 100000, "cycles",
-                      "Fixed cycles per vector instruction: startup + passes * ceil(bytes/repeat_bytes) * cycles_per_repeat."));
+                      "Fixed cycles per vector instruction: max(min_cycles, startup + passes * ceil(bytes/repeat_bytes) * cycles_per_repeat)."));
+  s.push_back(int_key("vector.min_cycles", FIELD(vector.min_cycles), 0, 100000, "cycles",
+                      "Floor of a vector instruction's back-to-back issue interval: a short instruction "
+                      "still occupies the pipe this long (0 = no floor)."));
   s.push_back(int_key("vector.repeat_bytes", FIELD(vector.repeat_bytes), 32, 4096, "bytes",
                       "Bytes of one vector repeat (8 blocks of 32 B on Ascend)."));
   for (const isa::TimingClassDef& tc : isa::timing_classes())

@@ -1,5 +1,6 @@
 #include "hw/core/timing.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "isa/error.h"
@@ -67,7 +68,7 @@ uint64_t vector_cycles(const VectorConfig& v, const sem::DispatchedInstr& di, co
   const TimingClass c = di.in.d().timing;
   const double per = v.cycles(c, s.dtype);  // vcast: sdt (sem::shape_of)
   const double total = double(v.startup) + double(vector_passes(di.op())) * double(vector_repeats(v, di, s)) * per;
-  return static_cast<uint64_t>(std::ceil(total));
+  return std::max<uint64_t>(v.min_cycles, static_cast<uint64_t>(std::ceil(total)));
 }
 
 uint64_t path_cycles(const PathConfig& p, uint64_t bytes) {

@@ -4,7 +4,7 @@
 //
 //   cube    mmad:    startup + ceil(m/m0) * ceil(n/n0) * ceil(k/k0(dtype))
 //                    k0: bf16/f16 -> k0_b16, s8 -> k0_s8, f32 -> k0_f32; mmad_mx (fp8) -> k0_fp8
-//   vector           ceil(startup + passes * repeats * cycles_per_repeat(class, dtype))
+//   vector           max(min_cycles, ceil(startup + passes * repeats * cycles_per_repeat(class, dtype)))
 //                    repeats: element-wise ops ceil(count * esize / repeat_bytes), esize = the
 //                    instruction's dtype size (vcast: sdt, the source, sem::shape_of); row ops (vrsum,
 //                    vrmax, vramax, vrow, vcol) rows * ceil(cols * esize / repeat_bytes), since a
