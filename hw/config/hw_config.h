@@ -104,6 +104,14 @@ struct NocConfig {
   uint32_t latency = 0;
 };
 
+// Kernel launch: the device-side cost before the first core runs, and how far apart the
+// clusters (blocks) start. Cluster c's cores start at overhead_cycles + c * core_skew_cycles.
+struct LaunchConfig {
+  uint64_t overhead_cycles = 0;
+  uint64_t core_skew_cycles = 0;
+  uint64_t start_cycle(int cluster) const { return overhead_cycles + uint64_t(cluster) * core_skew_cycles; }
+};
+
 // Run settings, not hardware. The run limits end a kernel that never finishes (a loop that keeps
 // dispatching pipe work never trips the watchdog); the defaults are far above any real kernel.
 struct SimConfig {
@@ -122,6 +130,7 @@ struct HwConfig {
   L2Config l2;
   HbmConfig hbm;
   NocConfig noc;
+  LaunchConfig launch;
   SimConfig sim;
   std::string source_path;  // the YAML file it came from
 };

@@ -330,6 +330,15 @@ std::vector<KeySpec> build_schema() {
   s.push_back(float_key("noc.aic_write_bytes_per_cycle", FIELD(noc.aic_write_bytes_per_cycle), 0.001, 65536, "B/cycle",
                         "Write bandwidth of one AIC core's link to the L2 (its FixPipe port: L0C->GM)."));
   s.push_back(int_key("noc.latency", FIELD(noc.latency), 0, 100000, "cycles", "One-way link latency, added to every request and response."));
+  // launch
+  s.push_back(optional(int_key("launch.overhead_cycles", FIELD(launch.overhead_cycles), 0, 1e9, "cycles",
+                               "Device-side cost of a kernel launch: no core starts before this cycle "
+                               "(0 = cores start at cycle 0)."),
+                       "0"));
+  s.push_back(optional(int_key("launch.core_skew_cycles", FIELD(launch.core_skew_cycles), 0, 1e6, "cycles",
+                               "Start skew between consecutive clusters (blocks): cluster c's cores start "
+                               "at overhead_cycles + c * core_skew_cycles."),
+                       "0"));
   // sim
   s.push_back(int_key("sim.watchdog_cycles", FIELD(sim.watchdog_cycles), 1000, 1e15, "cycles",
                       "End the run with an error when no instruction retires and no pipe executes one "

@@ -60,6 +60,22 @@ TEST(CoreTiming, MmadPartialFractal) {
   EXPECT_EQ(one_aic(Op::MMAD, {Dtype::BF16, 0, 0, 0, 1, 1, 1, 1}), 4u);
 }
 
+// ---------------------------------------------------------------- launch
+// launch.* (test_config: both 0, as every other test here assumes). Cluster c's cores start at
+// overhead + c * skew; the launch ends when the last core does.
+TEST(CoreTiming, LaunchOverheadAndClusterSkew) {
+  hw::HwConfig cfg = test_config();
+  cfg.launch.overhead_cycles = 100;
+  cfg.launch.core_skew_cycles = 7;
+  const Code aic = Code()(Op::MMAD, {Dtype::BF16, 0, 0, 0, 32, 64, 48, 1})(Op::END);
+  isa::Program p = make_program("t", 0, &aic, nullptr);
+  sem::GlobalMemory gm(cfg.hbm.size);
+  // Each AIC alone takes 27 (MmadBf16). Three blocks: cluster 2 starts at 100 + 2 * 7 = 114 and
+  // ends at 114 + 27 = 141; one block ends at 100 + 27 = 127.
+  EXPECT_EQ(hw::run_systemc(cfg, p, gm, {}, 3).total_cycles, 141u);
+  EXPECT_EQ(hw::run_systemc(cfg, p, gm, {}, 1).total_cycles, 127u);
+}
+
 // ---------------------------------------------------------------- vector
 // cycles = ceil(startup 2 + passes * repeats * cycles_per_repeat), repeats = ceil(bytes / 256)
 // (row ops: rows * ceil(row bytes / 256)).
