@@ -78,7 +78,7 @@ LinearCase square_linear() {
 }
 
 // Target (2): a compute-bound linear (M = N = K = 2048) keeps the cube >= 80 % busy.
-// 82.2 % (106,324 cycles, 1,961 of them the launch; compute alone is 2048^3 / (24 * 4096) = 87,381): the row-half L0C
+// 82.2 % (106,324 cycles, 104,363 before the launch overhead; compute alone is 2048^3 / (24 * 4096) = 87,381): the row-half L0C
 // accumulation lets the cube run while the FixPipe drains (docs/kernels.md "Performance").
 TEST(KernelPerf, LinearSquareCubeUtilisationTarget) {
   const auto& cfg = b910();
