@@ -204,6 +204,13 @@ void add_mte_path(std::vector<KeySpec>& s, const char* name, PathConfig MteConfi
                           " path (GM paths: on top of the L2/HBM latency, which the memory model adds)."));
 }
 
+// The rate of a tile-load path when the tile is written transposed (`trans` operand).
+void add_trans_rate(std::vector<KeySpec>& s, const char* name, PathConfig MteConfig::*pm) {
+  s.push_back(float_key(std::string("mte.") + name + ".trans_bytes_per_cycle",
+                        [pm](auto& c) -> auto& { return (c.mte.*pm).trans_bytes_per_cycle; }, 0.001, 4096,
+                        "B/cycle", "Rate of a transposing tile load (trans = 1) on this path."));
+}
+
 std::vector<KeySpec> build_schema() {
   std::vector<KeySpec> s;
   // chip
@@ -261,7 +268,9 @@ std::vector<KeySpec> build_schema() {
   add_mte_path(s, "ub_gm", &MteConfig::ub_gm, "UB->GM (MTE3, AIV)");
   add_mte_path(s, "gm_l1", &MteConfig::gm_l1, "GM->L1 (MTE2, AIC)");
   add_mte_path(s, "l1_l0a", &MteConfig::l1_l0a, "L1->L0A (MTE1)");
+  add_trans_rate(s, "l1_l0a", &MteConfig::l1_l0a);
   add_mte_path(s, "l1_l0b", &MteConfig::l1_l0b, "L1->L0B (MTE1)");
+  add_trans_rate(s, "l1_l0b", &MteConfig::l1_l0b);
   add_mte_path(s, "l1_fb", &MteConfig::l1_fb, "L1->FixPipe buffer (FIXP)");
   add_mte_path(s, "ub_l1", &MteConfig::ub_l1, "UB->L1 (a5 only)");
   add_mte_path(s, "l1_ub", &MteConfig::l1_ub, "L1->UB (a5 only)");

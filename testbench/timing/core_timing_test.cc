@@ -156,8 +156,20 @@ TEST(CoreTiming, L1ToL0aSizes) {
 TEST(CoreTiming, L1ToL0bSizes) {
   // 16 x 64 bf16 = 2048 B: 2 + 2048/128 = 18; total 19
   EXPECT_EQ(one_aic(Op::MOV_L1_L0B, {Dtype::BF16, 0, 0, 16, 64, 128}), 19u);
-  // 32 x 100 bf16 = 6400 B: 2 + 50 = 52; total 53 (transposed: same bytes)
+  // 32 x 100 bf16 = 6400 B: 2 + 50 = 52; total 53 (transposed, with no trans rate: the same)
   EXPECT_EQ(one_aic(Op::MOV_L1_L0B, {Dtype::BF16, 0, 0, 32, 100, 224, 1}), 53u);
+}
+TEST(CoreTiming, L1ToL0bTransposedRate) {
+  // mte.l1_l0b.trans_bytes_per_cycle 64 (half of 128): the transposed 6400 B tile above costs
+  // 2 + 6400/64 = 102; total 103. Untransposed it keeps 128 B/cycle: total 53.
+  hw::HwConfig cfg = test_config();
+  cfg.mte.l1_l0b.trans_bytes_per_cycle = 64;
+  for (const auto& [trans, want] : {std::pair<int64_t, uint64_t>{1, 103}, {0, 53}}) {
+    const Code aic = Code()(Op::MOV_L1_L0B, {Dtype::BF16, 0, 0, 32, 100, 224, trans})(Op::END);
+    isa::Program p = make_program("t", 0, &aic, nullptr);
+    sem::GlobalMemory gm(cfg.hbm.size);
+    EXPECT_EQ(hw::run_systemc(cfg, p, gm, {}, 1).total_cycles, want) << "trans " << trans;
+  }
 }
 TEST(CoreTiming, L1ToFbSizes) {
   // 128 B: 15 + 4 = 19; total 20
