@@ -106,6 +106,8 @@ std::vector<WhatIf> run_what_ifs(const std::vector<Table>& tables, const Options
 
 // The report (docs/calibration.md): intro, overall summary, what-ifs, one section per table.
 std::string markdown(const std::vector<Table>& tables, const std::vector<WhatIf>& what_ifs, const Options& o);
+// docs/fidelity.md: every public anchor with the model's error, the assumptions, what is not modelled.
+std::string fidelity_markdown(const std::vector<Table>& tables);
 // Every point as CSV: table,series,x,measured,model,rel_err,instruction.
 std::string points_csv(const std::vector<Table>& tables);
 

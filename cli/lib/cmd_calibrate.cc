@@ -1,5 +1,5 @@
 // npusim calibrate [--config F] [--config950 F] [--csv-dir DIR] [--table ID]... [--set K=V]...
-//                  [--markdown] [--points-csv FILE] [--cold-l2]
+//                  [--markdown | --fidelity-md] [--points-csv FILE] [--cold-l2]
 // Runs every msKPP calibration point as a one-instruction kernel on the SystemC model and
 // prints model vs measured per table (calib/calib.h). docs/calibration.md is the --markdown
 // output with an intro.
@@ -26,6 +26,7 @@ namespace {
 struct CalOpts {
   calib::Options o;
   bool markdown = false;
+  bool fidelity_md = false;
   std::string points_csv;
   bool cold_l2 = false;
 };
@@ -45,6 +46,10 @@ void run(CalOpts& c) {
   c.o.warm_l2 = !c.cold_l2;
   std::vector<calib::Table> tables = calib::run_calibration(c.o);
   if (!c.points_csv.empty()) write_file_atomic(c.points_csv, calib::points_csv(tables));
+  if (c.fidelity_md) {
+    std::cout << calib::fidelity_markdown(tables);
+    return;
+  }
   if (c.markdown) {
     std::cout << calib::markdown(tables, calib::run_what_ifs(tables, c.o), c.o);
     return;
@@ -70,6 +75,7 @@ void register_calibrate(CLI::App& app) {
   cmd->add_option("--table", c->o.only, "run only this table (repeatable)")->check(CLI::IsMember(calib::table_ids()));
   cmd->add_option("--set", c->o.sets, "override a config key in both configs: key.path=value (repeatable)");
   cmd->add_flag("--markdown", c->markdown, "print the full markdown report (docs/calibration.md)");
+  cmd->add_flag("--fidelity-md", c->fidelity_md, "print the fidelity summary (docs/fidelity.md)")->excludes("--markdown");
   cmd->add_option("--points-csv", c->points_csv, "also write every point (model vs measured) to this CSV file");
   cmd->add_flag("--cold-l2", c->cold_l2, "run GM paths with a cold L2 (default: warm, as msKPP's L2-hit tables)");
   cmd->callback([c] {

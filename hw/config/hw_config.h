@@ -35,6 +35,7 @@ struct ScalarConfig {
 struct PathConfig {
   double bytes_per_cycle = 1;
   uint32_t startup = 0;
+  double trans_bytes_per_cycle = 0;  // tile loads with trans = 1 (L1->L0A/L0B); 0 = bytes_per_cycle
 };
 
 struct MteConfig {
@@ -55,6 +56,7 @@ struct CubeConfig {
 // Vector: startup + passes * ceil(bytes / repeat_bytes) * cycles_per_repeat(class, dtype).
 struct VectorConfig {
   uint32_t startup = 0;
+  uint32_t min_cycles = 0;       // floor of one instruction's issue interval (0 = none)
   uint32_t repeat_bytes = 256;
   // key: "<TimingClass name>.<dtype>" e.g. "VecBinary.f32"; "<TimingClass name>" is the default.
   std::map<std::string, double> cycles_per_repeat;
@@ -100,6 +102,14 @@ struct NocConfig {
   uint32_t latency = 0;
 };
 
+// Kernel launch: the device-side cost before the first core runs, and how far apart the
+// clusters (blocks) start. Cluster c's cores start at overhead_cycles + c * core_skew_cycles.
+struct LaunchConfig {
+  uint64_t overhead_cycles = 0;
+  uint64_t core_skew_cycles = 0;
+  uint64_t start_cycle(int cluster) const { return overhead_cycles + uint64_t(cluster) * core_skew_cycles; }
+};
+
 // Run settings, not hardware. The run limits end a kernel that never finishes (a loop that keeps
 // dispatching pipe work never trips the watchdog); the defaults are far above any real kernel.
 struct SimConfig {
@@ -118,6 +128,7 @@ struct HwConfig {
   L2Config l2;
   HbmConfig hbm;
   NocConfig noc;
+  LaunchConfig launch;
   SimConfig sim;
   std::string source_path;  // the YAML file it came from
 

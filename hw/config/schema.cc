@@ -204,6 +204,13 @@ void add_mte_path(std::vector<KeySpec>& s, const char* name, PathConfig MteConfi
                           " path (GM paths: on top of the L2/HBM latency, which the memory model adds)."));
 }
 
+// The rate of a tile-load path when the tile is written transposed (`trans` operand).
+void add_trans_rate(std::vector<KeySpec>& s, const char* name, PathConfig MteConfig::*pm) {
+  s.push_back(float_key(std::string("mte.") + name + ".trans_bytes_per_cycle",
+                        [pm](auto& c) -> auto& { return (c.mte.*pm).trans_bytes_per_cycle; }, 0.001, 4096,
+                        "B/cycle", "Rate of a transposing tile load (trans = 1) on this path."));
+}
+
 std::vector<KeySpec> build_schema() {
   std::vector<KeySpec> s;
   // chip
@@ -261,7 +268,9 @@ std::vector<KeySpec> build_schema() {
   add_mte_path(s, "ub_gm", &MteConfig::ub_gm, "UB->GM (MTE3, AIV)");
   add_mte_path(s, "gm_l1", &MteConfig::gm_l1, "GM->L1 (MTE2, AIC)");
   add_mte_path(s, "l1_l0a", &MteConfig::l1_l0a, "L1->L0A (MTE1)");
+  add_trans_rate(s, "l1_l0a", &MteConfig::l1_l0a);
   add_mte_path(s, "l1_l0b", &MteConfig::l1_l0b, "L1->L0B (MTE1)");
+  add_trans_rate(s, "l1_l0b", &MteConfig::l1_l0b);
   add_mte_path(s, "l1_fb", &MteConfig::l1_fb, "L1->FixPipe buffer (FIXP)");
   add_mte_path(s, "ub_l1", &MteConfig::ub_l1, "UB->L1 (a5 only)");
   add_mte_path(s, "l1_ub", &MteConfig::l1_ub, "L1->UB (a5 only)");
@@ -283,7 +292,10 @@ std::vector<KeySpec> build_schema() {
   s.push_back(int_key("cube.k0.fp8", FIELD(cube.k0_fp8), 1, 256, "elements", "k per cycle for MX fp8 inputs (a5)."));
   // vector
   s.push_back(int_key("vector.startup", FIELD(vector.startup), 0, 100000, "cycles",
-                      "Fixed cycles per vector instruction: startup + passes * ceil(bytes/repeat_bytes) * cycles_per_repeat."));
+                      "Fixed cycles per vector instruction: max(min_cycles, startup + passes * ceil(bytes/repeat_bytes) * cycles_per_repeat)."));
+  s.push_back(int_key("vector.min_cycles", FIELD(vector.min_cycles), 0, 100000, "cycles",
+                      "Floor of a vector instruction's back-to-back issue interval: a short instruction "
+                      "still occupies the pipe this long (0 = no floor)."));
   s.push_back(int_key("vector.repeat_bytes", FIELD(vector.repeat_bytes), 32, 4096, "bytes",
                       "Bytes of one vector repeat (8 blocks of 32 B on Ascend)."));
   for (const isa::TimingClassDef& tc : isa::timing_classes())
@@ -327,6 +339,15 @@ std::vector<KeySpec> build_schema() {
   s.push_back(float_key("noc.aic_write_bytes_per_cycle", FIELD(noc.aic_write_bytes_per_cycle), 0.001, 65536, "B/cycle",
                         "Write bandwidth of one AIC core's link to the L2 (its FixPipe port: L0C->GM)."));
   s.push_back(int_key("noc.latency", FIELD(noc.latency), 0, 100000, "cycles", "One-way link latency, added to every request and response."));
+  // launch
+  s.push_back(optional(int_key("launch.overhead_cycles", FIELD(launch.overhead_cycles), 0, 1e9, "cycles",
+                               "Device-side cost of a kernel launch: no core starts before this cycle "
+                               "(0 = cores start at cycle 0)."),
+                       "0"));
+  s.push_back(optional(int_key("launch.core_skew_cycles", FIELD(launch.core_skew_cycles), 0, 1e6, "cycles",
+                               "Start skew between consecutive clusters (blocks): cluster c's cores start "
+                               "at overhead_cycles + c * core_skew_cycles."),
+                       "0"));
   // sim
   s.push_back(int_key("sim.watchdog_cycles", FIELD(sim.watchdog_cycles), 1000, 1e15, "cycles",
                       "End the run with an error when no instruction retires and no pipe executes one "

@@ -62,6 +62,9 @@ void ScalarUnit::run() {
   UnitStatus& st = core_.status_[0];
   st.what = UnitWait::Busy;
   try {
+    // Launch overhead and per-cluster start skew (launch.*): the core sleeps until its start.
+    if (const uint64_t start = L.hw.launch.start_cycle(cs.id.cluster))
+      sc_core::wait(sc_core::sc_time::from_value(L.ticks(start)));
     for (;;) {
       if (L.issued++ >= max_issued) {  // stop before the instruction: the report shows its pc
         flush();

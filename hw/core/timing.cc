@@ -1,5 +1,6 @@
 #include "hw/core/timing.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "isa/error.h"
@@ -67,17 +68,18 @@ uint64_t vector_cycles(const VectorConfig& v, const sem::DispatchedInstr& di, co
   const TimingClass c = di.in.d().timing;
   const double per = v.cycles(c, s.dtype);  // vcast: sdt (sem::shape_of)
   const double total = double(v.startup) + double(vector_passes(di.op())) * double(vector_repeats(v, di, s)) * per;
-  return static_cast<uint64_t>(std::ceil(total));
+  return std::max<uint64_t>(v.min_cycles, static_cast<uint64_t>(std::ceil(total)));
 }
 
-uint64_t path_cycles(const PathConfig& p, uint64_t bytes) {
-  return p.startup + static_cast<uint64_t>(std::ceil(double(bytes) / p.bytes_per_cycle));
+uint64_t path_cycles(const PathConfig& p, uint64_t bytes, bool trans) {
+  const double rate = trans && p.trans_bytes_per_cycle > 0 ? p.trans_bytes_per_cycle : p.bytes_per_cycle;
+  return p.startup + static_cast<uint64_t>(std::ceil(double(bytes) / rate));
 }
 
 uint64_t own_cycles(const HwConfig& hw, const sem::DispatchedInstr& di, const sem::InstrShape& s) {
   const TimingClass c = di.in.d().timing;
   if (c == TimingClass::Mmad || c == TimingClass::MmadMx) return cube_cycles(hw.cube, s);
-  if (const PathConfig* p = path_of(hw.mte, c)) return path_cycles(*p, s.bytes);
+  if (const PathConfig* p = path_of(hw.mte, c)) return path_cycles(*p, s.bytes, s.trans);
   if (di.pipe == isa::Pipe::Vector) return vector_cycles(hw.vector, di, s);
   throw Error("internal: no timing for " + std::string(di.in.d().mnemonic));
 }

@@ -4,7 +4,7 @@
 //
 //   cube    mmad:    startup + ceil(m/m0) * ceil(n/n0) * ceil(k/k0(dtype))
 //                    k0: bf16/f16 -> k0_b16, s8 -> k0_s8, f32 -> k0_f32; mmad_mx (fp8) -> k0_fp8
-//   vector           ceil(startup + passes * repeats * cycles_per_repeat(class, dtype))
+//   vector           max(min_cycles, ceil(startup + passes * repeats * cycles_per_repeat(class, dtype)))
 //                    repeats: element-wise ops ceil(count * esize / repeat_bytes), esize = the
 //                    instruction's dtype size (vcast: sdt, the source, sem::shape_of); row ops (vrsum,
 //                    vrmax, vramax, vrow, vcol) rows * ceil(cols * esize / repeat_bytes), since a
@@ -15,6 +15,7 @@
 //                    included (vrsqrt, vrec: VecUnary 1.0); except vramax 2: the hardware has no
 //                    abs-max reduction, it is an abs pass followed by the row-max pass.
 //   local MTE path   startup + ceil(bytes / bytes_per_cycle)     (L1->L0A/L0B, L1->FB, a5 paths)
+//                    L1->L0A/L0B with trans = 1: bytes / trans_bytes_per_cycle
 //   GM MTE path      see PipeUnit: the own part above, overlapped with the GmPort transfer.
 // Durations are whole cycles (rounded up), so every pipe event lands on a cycle boundary.
 #include <cstdint>
@@ -37,8 +38,9 @@ int vector_passes(isa::Op op);
 uint64_t vector_repeats(const VectorConfig& v, const sem::DispatchedInstr& di, const sem::InstrShape& s);
 uint64_t vector_cycles(const VectorConfig& v, const sem::DispatchedInstr& di, const sem::InstrShape& s);
 
-// startup + ceil(bytes / bytes_per_cycle).
-uint64_t path_cycles(const PathConfig& p, uint64_t bytes);
+// startup + ceil(bytes / bytes_per_cycle); a transposing tile load (trans) moves at
+// trans_bytes_per_cycle where the path has one.
+uint64_t path_cycles(const PathConfig& p, uint64_t bytes, bool trans = false);
 
 // Cycles of any non-scalar, non-sync instruction when it does not touch GM, or the path's own
 // part (startup + bytes / rate) when it does.

@@ -42,6 +42,7 @@ NPU_HAS_MEMBER(rows)
 NPU_HAS_MEMBER(sdt)
 NPU_HAS_MEMBER(dt)
 NPU_HAS_MEMBER(count)
+NPU_HAS_MEMBER(trans)
 #undef NPU_HAS_MEMBER
 
 // The shape of any instruction, by its operand form: bursts (DMA), bytes (L1 -> FB), m/k/n
@@ -79,6 +80,7 @@ InstrShape shape_from(const V& o) {
     s.dtype = o.dt;
     s.elements = uint64_t{s.rows} * s.cols;
     s.bytes = s.elements * isa::dtype_size(s.dtype);
+    if constexpr (has_trans<V>::value) s.trans = o.trans != 0;
   } else if constexpr (has_sdt<V>::value && has_count<V>::value) {
     // Sized by the source: msKPP measures 1 cycle per 256 B of source for widening and
     // narrowing casts alike (docs/calibration.md, VCONV rows).

@@ -27,6 +27,7 @@ struct InstrShape {
   uint32_t m = 0, k = 0, n = 0;   // mmad / mmad_mx (fix: m, n)
   uint32_t rows = 0, cols = 0;    // tile loads, reductions, broadcasts (fix: m, n)
   uint32_t nburst = 0, burst = 0; // DMA
+  bool trans = false;             // tile loads: written transposed
   isa::Dtype dtype = isa::Dtype::F32;  // the dtype for cost lookup: vector dt (vcast: sdt, and
                                        // bytes count source bytes), mmad dt, mmad_mx E4M3/E5M2, fix ddt
 };

@@ -17,6 +17,7 @@ PerfBound make(const hw::HwConfig& cfg, double macs, int cores, double bytes) {
   PerfBound b;
   b.compute = macs > 0 ? cube_peak_cycles(cfg, macs, cores) : 0;
   b.hbm = bytes / hbm_bytes_per_cycle(cfg);
+  b.launch = double(cfg.launch.overhead_cycles);
   return b;
 }
 }  // namespace

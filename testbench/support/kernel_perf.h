@@ -8,6 +8,7 @@
 //   roofline     the efficiency reference: max(compute at peak on all clusters, bytes of
 //                every tensor moved once (inputs, workspaces and outputs) / HBM bandwidth).
 //
+// Both start after the launch overhead (launch.overhead_cycles): no core runs before it.
 // HBM bytes per cycle = hbm.bandwidth_gbps / chip.clock_ghz (e.g. 1600 / 1.8 = 888.9 on ascend910b).
 #include "hw/config/hw_config.h"
 #include "testbench/support/kernel_cases.h"
@@ -17,7 +18,8 @@ namespace npu::test {
 struct PerfBound {
   double compute = 0;    // cycles of the cube at peak (0 for vector-only kernels)
   double hbm = 0;        // cycles of the counted bytes at the HBM bandwidth
-  double cycles() const { return compute > hbm ? compute : hbm; }
+  double launch = 0;     // launch.overhead_cycles: before any core starts
+  double cycles() const { return launch + (compute > hbm ? compute : hbm); }
 };
 
 double hbm_bytes_per_cycle(const hw::HwConfig& cfg);

@@ -24,30 +24,30 @@ Kernel vec(const std::string& body) { return Kernel{CoreType::Aiv, Pipe::Vector,
 Kernel aic(Pipe p, const std::string& body, uint64_t gm = 0) { return Kernel{CoreType::Aic, p, body, gm}; }
 
 // ---------------------------------------------------------------- vector (ascend910b.yaml)
-// cycles = vector.startup 2 + repeats * cycles_per_repeat; repeat = 256 B.
+// cycles = max(vector.min_cycles 3, vector.startup 0 + repeats * cycles_per_repeat); repeat = 256 B.
 TEST(CalibPoints, VaddF32EightRepeats) {
-  // 512 f32 = 2048 B = 8 repeats x VecBinary 2 + 2 = 18 (CAL VADD FP32 repeat 8: 16.03)
-  EXPECT_EQ(measure_busy(load_repo_config("ascend910b"), vec("vadd.f32 0, 65536, 131072, 512"), true), 18.0);
+  // 512 f32 = 2048 B = 8 repeats x VecBinary 2 = 16 (CAL VADD FP32 repeat 8: 16.03)
+  EXPECT_EQ(measure_busy(load_repo_config("ascend910b"), vec("vadd.f32 0, 65536, 131072, 512"), true), 16.0);
 }
 TEST(CalibPoints, VexpF16FourRepeats) {
-  // 512 f16 = 1024 B = 4 repeats x VecTranscend.f16 4 + 2 = 18 (CAL VEXP FP16 repeat 4: 15.64)
-  EXPECT_EQ(measure_busy(load_repo_config("ascend910b"), vec("vexp.f16 0, 65536, 512"), true), 18.0);
+  // 512 f16 = 1024 B = 4 repeats x VecTranscend.f16 4 = 16 (CAL VEXP FP16 repeat 4: 15.64)
+  EXPECT_EQ(measure_busy(load_repo_config("ascend910b"), vec("vexp.f16 0, 65536, 512"), true), 16.0);
 }
 TEST(CalibPoints, VrsumF32FourRows) {
-  // VCADD FP32 repeat 4 = 4 rows of 64 f32: 4 x ceil(256/256) = 4 repeats x VecReduce.f32 3 + 2 = 14
+  // VCADD FP32 repeat 4 = 4 rows of 64 f32: 4 x ceil(256/256) = 4 repeats x VecReduce.f32 3 = 12
   // (CAL VCADD FP32 repeat 4: 12.04)
-  EXPECT_EQ(measure_busy(load_repo_config("ascend910b"), vec("vrsum.f32 0, 65536, 4, 64, 256"), true), 14.0);
+  EXPECT_EQ(measure_busy(load_repo_config("ascend910b"), vec("vrsum.f32 0, 65536, 4, 64, 256"), true), 12.0);
 }
 TEST(CalibPoints, VcastF16ToF32OneRepeat) {
   // VCONV FP16_FP32 repeat 1 = 128 f16 (256 B of source). The model counts source bytes:
-  // 128 x 2 = 256 B = 1 repeat x VecCast 1 + startup 2 = 3 (CAL: 2.98)
+  // 128 x 2 = 256 B = 1 repeat x VecCast 1 = 1, below the floor: max(min_cycles 3, 1) = 3 (CAL: 2.98)
   EXPECT_EQ(measure_busy(load_repo_config("ascend910b"), vec("vcast.f16.f32.rne 0, 65536, 128"), true), 3.0);
 }
 TEST(CalibPoints, BusyEqualsBackToBackInterval) {
   // The tables are back-to-back throughput: one more vadd in the same pipe adds exactly its
-  // busy cycles to the kernel (18, as VaddF32EightRepeats).
+  // busy cycles to the kernel (16, as VaddF32EightRepeats).
   const hw::HwConfig cfg = load_repo_config("ascend910b");
-  EXPECT_EQ(measure_interval(cfg, vec("vadd.f32 0, 65536, 131072, 512"), true, 3), 18u);
+  EXPECT_EQ(measure_interval(cfg, vec("vadd.f32 0, 65536, 131072, 512"), true, 3), 16u);
 }
 
 // ---------------------------------------------------------------- cube

@@ -60,6 +60,22 @@ TEST(CoreTiming, MmadPartialFractal) {
   EXPECT_EQ(one_aic(Op::MMAD, {Dtype::BF16, 0, 0, 0, 1, 1, 1, 1}), 4u);
 }
 
+// ---------------------------------------------------------------- launch
+// launch.* (test_config: both 0, as every other test here assumes). Cluster c's cores start at
+// overhead + c * skew; the launch ends when the last core does.
+TEST(CoreTiming, LaunchOverheadAndClusterSkew) {
+  hw::HwConfig cfg = test_config();
+  cfg.launch.overhead_cycles = 100;
+  cfg.launch.core_skew_cycles = 7;
+  const Code aic = Code()(Op::MMAD, {Dtype::BF16, 0, 0, 0, 32, 64, 48, 1})(Op::END);
+  isa::Program p = make_program("t", 0, &aic, nullptr);
+  sem::GlobalMemory gm(cfg.hbm.size);
+  // Each AIC alone takes 27 (MmadBf16). Three blocks: cluster 2 starts at 100 + 2 * 7 = 114 and
+  // ends at 114 + 27 = 141; one block ends at 100 + 27 = 127.
+  EXPECT_EQ(hw::run_systemc(cfg, p, gm, {}, 3).total_cycles, 141u);
+  EXPECT_EQ(hw::run_systemc(cfg, p, gm, {}, 1).total_cycles, 127u);
+}
+
 // ---------------------------------------------------------------- vector
 // cycles = ceil(startup 2 + passes * repeats * cycles_per_repeat), repeats = ceil(bytes / 256)
 // (row ops: rows * ceil(row bytes / 256)).
@@ -140,8 +156,20 @@ TEST(CoreTiming, L1ToL0aSizes) {
 TEST(CoreTiming, L1ToL0bSizes) {
   // 16 x 64 bf16 = 2048 B: 2 + 2048/128 = 18; total 19
   EXPECT_EQ(one_aic(Op::MOV_L1_L0B, {Dtype::BF16, 0, 0, 16, 64, 128}), 19u);
-  // 32 x 100 bf16 = 6400 B: 2 + 50 = 52; total 53 (transposed: same bytes)
+  // 32 x 100 bf16 = 6400 B: 2 + 50 = 52; total 53 (transposed, with no trans rate: the same)
   EXPECT_EQ(one_aic(Op::MOV_L1_L0B, {Dtype::BF16, 0, 0, 32, 100, 224, 1}), 53u);
+}
+TEST(CoreTiming, L1ToL0bTransposedRate) {
+  // mte.l1_l0b.trans_bytes_per_cycle 64 (half of 128): the transposed 6400 B tile above costs
+  // 2 + 6400/64 = 102; total 103. Untransposed it keeps 128 B/cycle: total 53.
+  hw::HwConfig cfg = test_config();
+  cfg.mte.l1_l0b.trans_bytes_per_cycle = 64;
+  for (const auto& [trans, want] : {std::pair<int64_t, uint64_t>{1, 103}, {0, 53}}) {
+    const Code aic = Code()(Op::MOV_L1_L0B, {Dtype::BF16, 0, 0, 32, 100, 224, trans})(Op::END);
+    isa::Program p = make_program("t", 0, &aic, nullptr);
+    sem::GlobalMemory gm(cfg.hbm.size);
+    EXPECT_EQ(hw::run_systemc(cfg, p, gm, {}, 1).total_cycles, want) << "trans " << trans;
+  }
 }
 TEST(CoreTiming, L1ToFbSizes) {
   // 128 B: 15 + 4 = 19; total 20
