@@ -371,7 +371,11 @@ class Loader {
     try {
       make_replacement_policy(l2.replacement, PolicyShape{}, params_for(l2.replacement_params, l2.replacement));
     } catch (const Error& e) {
-      check(false, keys, e.what());
+      // A factory that names the parameter ("srrip: insert_rrpv 5 exceeds ...") is blamed there.
+      const std::string msg = e.what(), prefix = "l2.replacement_params." + l2.replacement + ".";
+      for (const std::string& key : keys)
+        if (msg.rfind(l2.replacement + ": " + key.substr(prefix.size()) + " ", 0) == 0) check(false, {key}, msg);
+      check(false, keys, msg);
     }
   }
 

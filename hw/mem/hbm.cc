@@ -8,7 +8,10 @@
 namespace npu::hw {
 
 Hbm::Hbm(sc_core::sc_module_name name, const HbmConfig& cfg, uint32_t initiators, CycleClock clock)
-    : sc_module(name), cfg_(cfg), clock_(clock), latency_ticks_(clock.ticks(cfg.latency)),
+    : sc_module(name), cfg_(cfg),
+      mapping_(slice_mappings().make(cfg.channel_mapping, SliceShape{cfg.channels},
+                                     params_for(cfg.channel_mapping_params, cfg.channel_mapping))),
+      clock_(clock), latency_ticks_(clock.ticks(cfg.latency)),
       stats_("hbm") {
   if (cfg.channels == 0 || cfg.interleave == 0 || !(cfg.channel_bytes_per_cycle > 0))
     throw Error("invalid HBM configuration: channels, interleave and channel_bytes_per_cycle must be > 0");
