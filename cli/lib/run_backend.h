@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hw/config/hw_config.h"
+#include "hw/top/run.h"
 #include "hw/top/trace_options.h"
 #include "isa/check/race.h"
 #include "isa/program.h"
@@ -32,6 +33,7 @@ struct SimRequest {
   std::vector<RegionSpec> regions;  // same tensors as gm->regions(), with cache overrides
   hw::TraceOptions trace;           // SystemC only: trace files and per-label statistics
   check::RaceMode race = check::RaceMode::Off;  // the race checker (isa/check/race.h)
+  hw::L2Contents* l2_carry = nullptr;  // SystemC only: L2 contents carried between launches
 };
 
 // What a backend reports. Timed runs fill total_cycles; every JSON part is copied into
@@ -46,6 +48,7 @@ struct SimOutcome {
   nlohmann::json hbm;     // {"bytes_read", "bytes_written", "gbps", "bytes_per_cycle", ...}
   nlohmann::json extra;   // other top-level stats.json keys (noc, gm_ports, iss, ...)
   std::vector<std::string> race_findings;  // RaceMode::Warn
+  nlohmann::json launches;  // a launch sequence (run_launches.h): one entry per launch; else null
 };
 
 // Throws npu::Error for a kernel fault, deadlock or hang (with the simulator's report).

@@ -14,6 +14,7 @@
 #include "cli/lib/case_data.h"
 #include "cli/lib/case_spec.h"
 #include "cli/lib/run_backend.h"
+#include "cli/lib/run_launches.h"
 #include "cli/lib/run_output.h"
 #include "cli/lib/run_report.h"
 #include "hw/config/loader.h"
@@ -200,7 +201,9 @@ RunResult run_case(const RunOptions& o) {
   // 3. Simulate, read back, compare.
   SimOutcome sim;
   try {
-    sim = o.iss ? run_on_iss(req) : run_on_systemc(req);
+    sim = !spec.launches.empty() ? run_launches(spec, req, placement, o.iss)
+          : o.iss                ? run_on_iss(req)
+                                 : run_on_systemc(req);
   } catch (const hw::TraceSelectError&) {
     throw;  // about the options, not the kernel: no GM map
   } catch (const Error& e) {
@@ -270,7 +273,11 @@ RunResult run_case(const RunOptions& o) {
   if (sim.extra.is_object())  // the backend's other figures (noc, gm_ports, iss, ...) as they come
     for (auto it = sim.extra.begin(); it != sim.extra.end(); ++it)
       if (!s.contains(it.key())) s[it.key()] = it.value();
-  res.report = format_report(s);
+  if (!sim.launches.is_null()) {
+    s["launches"] = sim.launches;
+    s["npusim_run"]["l2_between_launches"] = spec.l2_cold_between_launches ? "cold" : "warm";
+  }
+  res.report = format_report(s) + format_launches(sim.launches);
 
   // 5. Files.
   if (!o.out_dir.empty()) write_run_outputs(o.out_dir, res, hw::dump_resolved_yaml(hw));

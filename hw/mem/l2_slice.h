@@ -62,6 +62,10 @@ class L2Slice : public sc_core::sc_module {
   void preload(uint64_t addr, uint32_t region);
 
   const L2Tags& tags() const { return tags_; }
+  // Multi-launch runs carry the contents (tags, dirty bits, replacement state) from one launch's
+  // slice to the next one's (same geometry); after release_tags the slice must not be used.
+  L2Tags release_tags() { return std::move(tags_); }
+  void adopt_tags(L2Tags&& t) { tags_ = std::move(t); }
   bool contains(uint64_t addr) const { return tags_.find(geo_.block_of(addr)) >= 0; }
   bool is_dirty(uint64_t addr) const;
   const L2Counters& counters() const { return counters_; }
