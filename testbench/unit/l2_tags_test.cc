@@ -55,12 +55,18 @@ TEST(L2Tags, DirtyBitsAndInvalidate) {
   EXPECT_FALSE(t.invalidate(5).valid);
 }
 
-TEST(L2Geometry, MapsLinesToSlicesSetsAndBack) {
+// An L2 of 512 B lines.
+L2Config l2_config(uint64_t size, uint32_t ways, uint32_t slices) {
   L2Config c;
-  c.size = 32 * 1024;
-  c.ways = 4;
+  c.size = size;
+  c.ways = ways;
   c.line = 512;
-  c.slices = 2;
+  c.slices = slices;
+  return c;
+}
+
+TEST(L2Geometry, MapsLinesToSlicesSetsAndBack) {
+  L2Config c = l2_config(32 * 1024, 4, 2);
   L2Geometry g = L2Geometry::from(c);
   EXPECT_EQ(g.sets, 16u);
   EXPECT_EQ(g.sets_of(0), 8u);
@@ -114,11 +120,7 @@ void expect_bijective(const L2Config& c, uint64_t lines) {
 TEST(L2Geometry, AnySizeAtTheConfiguredWaysAndLine) {
   // 910B's associativity and slices at 1 MiB: 1 MiB / (24 * 512) = 85.33 -> 85 sets, 21 slices
   // with 3 and 11 with 2 (85 = 32 * 2 + 21).
-  L2Config c;
-  c.size = 1 << 20;
-  c.ways = 24;
-  c.line = 512;
-  c.slices = 32;
+  L2Config c = l2_config(1 << 20, 24, 32);
   L2Geometry g = L2Geometry::from(c);
   EXPECT_EQ(g.sets, 85u);
   EXPECT_EQ(g.sets_of(0), 3u);
@@ -150,11 +152,7 @@ TEST(L2Geometry, AnySizeAtTheConfiguredWaysAndLine) {
 }
 
 TEST(L2Geometry, ModuloIsPlainInterleavingWhenSlicesDivideTheSets) {
-  L2Config c;
-  c.size = 192ull << 20;
-  c.ways = 24;
-  c.line = 512;
-  c.slices = 32;
+  L2Config c = l2_config(192ull << 20, 24, 32);
   L2Geometry g = L2Geometry::from(c);
   for (uint64_t n : {0ull, 1ull, 31ull, 32ull, 16383ull, 16384ull, 999999ull}) {
     EXPECT_EQ(g.slice_of(n * 512), n % 32);
@@ -164,11 +162,7 @@ TEST(L2Geometry, ModuloIsPlainInterleavingWhenSlicesDivideTheSets) {
 
 TEST(L2Geometry, XorSpreadsAStrideOfOneRowOverTheSlices) {
   // Lines 32 apart (a 16 KiB stride) all sit in slice 0 under modulo; the hash spreads them.
-  L2Config c;
-  c.size = 192ull << 20;
-  c.ways = 24;
-  c.line = 512;
-  c.slices = 32;
+  L2Config c = l2_config(192ull << 20, 24, 32);
   c.slice_mapping = "xor";
   L2Geometry g = L2Geometry::from(c);
   std::set<uint32_t> slices;
@@ -179,11 +173,7 @@ TEST(L2Geometry, XorSpreadsAStrideOfOneRowOverTheSlices) {
 }
 
 TEST(L2Geometry, RejectsMoreSlicesThanSets) {
-  L2Config c;
-  c.size = 1000;
-  c.ways = 4;
-  c.line = 512;
-  c.slices = 2;
+  L2Config c = l2_config(1000, 4, 2);
   try {
     L2Geometry::from(c);
     FAIL();
