@@ -125,7 +125,9 @@ KeySpec choice_key(std::string path, Ref ref, std::string desc, const Registry& 
   desc += ", by name:";
   for (const auto& e : r.entries()) desc += " `" + e.name + "`: " + e.description + ";";
   desc.back() = '.';
-  desc += " Their parameters: " + path + "_params.<name>.<param>.";
+  const std::string leaf = path.substr(path.rfind('.') + 1);
+  desc += " Their parameters: " + path + "_params.<name>.<param>, or inline: `" + leaf +
+          ": {impl: <name>, <param>: <value>}`.";
   return string_key(std::move(path), ref, std::move(desc), KeyType::Enum, r.names());
 }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "hw/config/loader.h"
@@ -144,6 +146,44 @@ TEST(ConfigErrors, MissingKey) {
   // Optional keys may be left out.
   text = complete_with("  warm: false", "");
   EXPECT_EQ(error_of_text(text), "(no error)");
+}
+
+// tiny.yaml as written (optional keys left out) with one line replaced.
+std::string tiny_with(const std::string& old_line, const std::string& new_line) {
+  std::ifstream f(tiny_path());
+  std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const size_t at = text.find(old_line);
+  EXPECT_NE(at, std::string::npos) << old_line;
+  return text.replace(at, old_line.size(), new_line);
+}
+
+TEST(ConfigErrors, InlineChoiceWithParameters) {
+  // `replacement: {impl: srrip, rrpv_bits: 3}` = the choice plus its replacement_params.
+  HwConfig c = load_config_string(tiny_with("  replacement: lru", "  replacement: {impl: srrip, rrpv_bits: 3, insert_rrpv: 6}"),
+                                  {}, "t.yaml");
+  EXPECT_EQ(c.l2.replacement, "srrip");
+  EXPECT_EQ(c.l2.replacement_params.at("srrip").at("rrpv_bits"), 3);
+  EXPECT_EQ(c.l2.replacement_params.at("srrip").at("insert_rrpv"), 6);
+  HwConfig x = load_config_string(tiny_with("  slice_mapping: modulo", "  slice_mapping: {impl: xor, hash_bits: 12}"), {},
+                                  "t.yaml");
+  EXPECT_EQ(x.l2.slice_mapping, "xor");
+  EXPECT_EQ(x.l2.slice_mapping_params.at("xor").at("hash_bits"), 12);
+  // Errors are located at the entry, before any missing key is looked for.
+  EXPECT_EQ(error_of_text("l2:\n  replacement: {impl: srrip, depth: 3}\n"),
+            "t.yaml:2:30: error: l2.replacement.depth: unknown parameter of srrip (its parameters: rrpv_bits, "
+            "insert_rrpv)");
+  EXPECT_EQ(error_of_text("l2:\n  replacement: {rrpv_bits: 3}\n"),
+            "t.yaml:2:16: error: l2.replacement: a mapping here needs `impl: <name>` (one of: lru, pacman, random, "
+            "srrip)");
+  EXPECT_EQ(error_of_text("l2:\n  replacement: {impl: srrip, rrpv_bits: 9}\n"),
+            "t.yaml:2:41: error: l2.replacement_params.srrip.rrpv_bits: value 9 is out of range [1, 7]");
+  EXPECT_EQ(error_of_text("l2:\n  replacement: {impl: srrip, rrpv_bits: 3}\n  replacement_params: {srrip: {rrpv_bits: 2}}\n"),
+            "t.yaml:3:32: error: l2.replacement_params.srrip.rrpv_bits: set twice (also at t.yaml:2:41)");
+  // A rule between parameters is the policy's; the default insert_rrpv 2 is refused, so the
+  // parameter that was written (rrpv_bits) is blamed, at its place in the mapping.
+  EXPECT_NE(error_of_text(tiny_with("  replacement: lru", "  replacement: {impl: srrip, rrpv_bits: 1}"))
+                .find(":41: error: l2.replacement_params.srrip.rrpv_bits: srrip: insert_rrpv 2 exceeds the largest RRPV 1"),
+            std::string::npos);
 }
 
 TEST(ConfigErrors, CrossField) {
