@@ -24,7 +24,8 @@ CaseSpec CaseParser::run(const std::string& text) {
                 kind_of(root));
   spec_.params_loc = spec_.tensors_loc = top;
   auto top_keys = entries(root, "", {"description", "kernel", "block_dim", "vars", "params",
-                                     "tensors", "golden", "tolerances", "flops"});
+                                     "tensors", "golden", "tolerances", "flops", "launches",
+                                     "l2_between_launches"});
   auto find = [&](const char* k) -> const Entry* {
     for (const Entry& e : top_keys)
       if (e.key == k) return &e;
@@ -38,17 +39,14 @@ CaseSpec CaseParser::run(const std::string& text) {
   if (const Entry* e = find("description")) {
     if (auto s = string_value(*e, "description")) spec_.description = *s;
   }
-  if (const Entry* e = find("kernel")) parse_kernel(*e);
-  if (const Entry* e = find("block_dim")) {
-    spec_.block_dim_loc = at(e->v, e->k);
-    if (auto v = int_value(*e, "block_dim", 1)) {
-      if (*v > 1000000) error(spec_.block_dim_loc, "block_dim", "value " + std::to_string(*v) + " is too large");
-      else spec_.block_dim = static_cast<int>(*v);
-    }
-  }
+  if (const Entry* e = find("kernel")) parse_kernel(*e, "kernel", spec_.kernel_path, spec_.kernel_loc);
+  if (const Entry* e = find("block_dim")) parse_block_dim(*e, "block_dim", spec_.block_dim, spec_.block_dim_loc);
   if (const Entry* e = find("flops")) parse_flops(*e);
   if (const Entry* e = find("tensors")) parse_tensors(*e);
   if (const Entry* e = find("params")) parse_params(*e);
+  if (const Entry* e = find("launches")) parse_launches(*e, find("l2_between_launches"));
+  else if (const Entry* b = find("l2_between_launches"))
+    error(at(b->k.Mark()), "l2_between_launches", "only with a `launches` sequence");
   if (const Entry* e = find("golden")) parse_golden(*e);
   if (const Entry* e = find("tolerances")) parse_tolerances(*e);
 
@@ -108,15 +106,23 @@ void CaseParser::apply_var_overrides(std::vector<std::pair<Entry, std::string>> 
   }
 }
 
-void CaseParser::parse_kernel(const Entry& e) {
-  spec_.kernel_loc = at(e.v, e.k);
-  auto s = string_value(e, "kernel");
+void CaseParser::parse_kernel(const Entry& e, const std::string& path, std::string& kernel, SourceLoc& loc) {
+  loc = at(e.v, e.k);
+  auto s = string_value(e, path);
   if (!s) return;
-  spec_.kernel_path = resolve(dir_, *s);
+  kernel = resolve(dir_, *s);
   try {
-    check_input_file(spec_.kernel_path, std::max(isa::kMaxSourceFileBytes, isa::kMaxObjectFileBytes));
-  } catch (const InputFileError& e) {
-    error(spec_.kernel_loc, "kernel", "cannot read '" + spec_.kernel_path + "': " + e.reason);
+    check_input_file(kernel, std::max(isa::kMaxSourceFileBytes, isa::kMaxObjectFileBytes));
+  } catch (const InputFileError& err) {
+    error(loc, path, "cannot read '" + kernel + "': " + err.reason);
+  }
+}
+
+void CaseParser::parse_block_dim(const Entry& e, const std::string& path, int& block_dim, SourceLoc& loc) {
+  loc = at(e.v, e.k);
+  if (auto v = int_value(e, path, 1)) {
+    if (*v > 1000000) error(loc, path, "value " + std::to_string(*v) + " is too large");
+    else block_dim = static_cast<int>(*v);
   }
 }
 
@@ -359,9 +365,14 @@ void CaseParser::check_plants(const CaseTensor& t, const std::string& path) {
 
 void CaseParser::parse_params(const Entry& e) {
   spec_.params_loc = at(e.k.Mark());
-  if (!want_map(e, "params", "a mapping of kernel parameter names to values")) return;
-  for (const Entry& p : entries(e.v, "params", {})) {
-    const std::string path = "params." + p.key;
+  spec_.params = param_map(e, "params");
+}
+
+std::vector<CaseParam> CaseParser::param_map(const Entry& e, const std::string& where) {
+  std::vector<CaseParam> out;
+  if (!want_map(e, where, "a mapping of kernel parameter names to values")) return out;
+  for (const Entry& p : entries(e.v, where, {})) {
+    const std::string path = where + "." + p.key;
     CaseParam cp;
     cp.name = p.key;
     cp.loc = at(p.k.Mark());
@@ -381,8 +392,9 @@ void CaseParser::parse_params(const Entry& e) {
       error(at(p.v, p.k), path, "bad value '" + abbreviate_expr(p.v.Scalar()) + "': " + msg);
       continue;
     }
-    spec_.params.push_back(std::move(cp));
+    out.push_back(std::move(cp));
   }
+  return out;
 }
 
 }  // namespace detail

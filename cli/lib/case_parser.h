@@ -180,7 +180,9 @@ class CaseParser {
   // earlier ones), after the --var replacements.
   void parse_vars(const Entry& e);
   void apply_var_overrides(std::vector<std::pair<Entry, std::string>> texts);
-  void parse_kernel(const Entry& e);
+  // `kernel` / `block_dim` (top level or in a launch): the resolved, readable file; >= 1.
+  void parse_kernel(const Entry& e, const std::string& path, std::string& kernel, SourceLoc& loc);
+  void parse_block_dim(const Entry& e, const std::string& path, int& block_dim, SourceLoc& loc);
   void parse_flops(const Entry& e);
   void parse_tensors(const Entry& e);
   void parse_tensor(const Entry& e);
@@ -189,6 +191,8 @@ class CaseParser {
   void parse_plants(const Entry& e, const std::string& path, InitSpec* init);
   void check_plants(const CaseTensor& t, const std::string& path);
   void parse_params(const Entry& e);
+  std::vector<CaseParam> param_map(const Entry& e, const std::string& path);  // a `params` mapping
+  void parse_launches(const Entry& e, const Entry* between);
   void parse_golden(const Entry& e);
   void parse_golden_tensors(const Entry& e, const golden::GoldenInfo& info, bool outputs,
                             const std::map<std::string, bool>& enabled);

@@ -83,6 +83,19 @@ struct GoldenBinding {
   SourceLoc loc;                             // the `golden` key
 };
 
+// One entry of `launches` (docs/case-format.md): its fields default to the top-level ones;
+// its params are the top-level ones with its own replacing or adding by name.
+struct CaseLaunch {
+  std::string kernel_path;  // resolved
+  SourceLoc kernel_loc;
+  int block_dim = 1;
+  SourceLoc block_dim_loc;
+  std::vector<CaseParam> params;
+  int repeat = 1;
+  SourceLoc loc;            // the entry
+};
+inline constexpr int64_t kMaxLaunches = 10000;  // in all, repeats included
+
 struct CaseSpec {
   std::string path;   // the case file as given
   std::string dir;    // its directory (relative paths resolve against it)
@@ -97,7 +110,10 @@ struct CaseSpec {
   SourceLoc tensors_loc;
   GoldenBinding golden;
   std::map<std::string, golden::Tolerance> tolerances;  // explicit ones, complete (defaults filled)
-  std::optional<double> flops;      // useful work for the TFLOPS figure, if given
+  std::optional<double> flops;      // useful work for the TFLOPS figure, if given (whole sequence)
+  std::vector<CaseLaunch> launches;  // empty: one launch of kernel / block_dim / params
+  SourceLoc launches_loc;
+  bool l2_cold_between_launches = false;  // l2_between_launches: cold (flush) or warm (default)
   std::string description;
 
   const CaseTensor* tensor(const std::string& name) const;  // nullptr if absent

@@ -9,6 +9,7 @@
 
 #include "hw/config/hw_config.h"
 #include "hw/top/sim_stats.h"
+#include "hw/top/run.h"
 #include "hw/top/trace_options.h"
 #include "isa/check/race.h"
 #include "isa/program.h"
@@ -31,12 +32,24 @@ struct SimRequest {
   std::vector<RegionSpec> regions;  // same tensors as gm->regions(), with cache overrides
   hw::TraceOptions trace;           // SystemC only: trace files and per-label statistics
   check::RaceMode race = check::RaceMode::Off;  // the race checker (isa/check/race.h)
+  hw::L2Contents* l2_carry = nullptr;  // SystemC only: L2 contents carried between launches
+};
+
+// One launch of a launch sequence (run_launches.h) and what it measured.
+struct LaunchRecord {
+  size_t launch = 0;  // position in the sequence
+  size_t entry = 0;   // the case's `launches` entry it came from
+  int repeat = 0;     // which repeat of that entry
+  std::string kernel_path, kernel_name;
+  int block_dim = 0;
+  hw::SimStats sim;
 };
 
 // What a backend reports: its statistics as typed records (the ISS: instruction counts only).
 struct SimOutcome {
   hw::SimStats stats;
   std::vector<std::string> race_findings;  // RaceMode::Warn
+  std::vector<LaunchRecord> launches;  // a launch sequence (run_launches.h): one per launch; else empty
 };
 
 // Throws npu::Error for a kernel fault, deadlock or hang (with the simulator's report).

@@ -15,6 +15,7 @@
 #include "cli/lib/case_spec.h"
 #include "cli/lib/run_backend.h"
 #include "cli/lib/run_output.h"
+#include "cli/lib/run_launches.h"
 #include "cli/lib/run_report.h"
 #include "hw/config/loader.h"
 #include "hw/top/trace_options.h"
@@ -176,7 +177,9 @@ RunResult run_case(const RunOptions& o) {
   // 3. Simulate, read back, compare.
   SimOutcome sim;
   try {
-    sim = o.iss ? run_on_iss(req) : run_on_systemc(req);
+    sim = !spec.launches.empty() ? run_launches(spec, req, placement, o.iss)
+          : o.iss                ? run_on_iss(req)
+                                 : run_on_systemc(req);
   } catch (const hw::TraceSelectError&) {
     throw;  // about the options, not the kernel: no GM map
   } catch (const Error& e) {
@@ -217,6 +220,8 @@ RunResult run_case(const RunOptions& o) {
   res.hbm_peak_gbps = hw.hbm.bandwidth_gbps;
   res.roofline = compute_roofline(hw, spec.flops, sim.stats);
   res.sim = std::move(sim.stats);
+  res.launches = std::move(sim.launches);
+  res.l2_cold_between_launches = spec.l2_cold_between_launches;
 
   // 5. Files.
   if (!o.out_dir.empty()) write_run_outputs(o.out_dir, res, hw::dump_resolved_yaml(hw));

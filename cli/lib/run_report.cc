@@ -1,6 +1,8 @@
 // Roofline figures and the text report of `npusim run` (run_report.h).
 #include "cli/lib/run_report.h"
 
+#include "cli/lib/run_launches.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -196,6 +198,7 @@ std::string format_report(const RunResult& res) {
     line("");
   }
 
+  if (!res.launches.empty()) o += format_launches(res.launches).substr(1) + "\n";
   line("Numerics (docs/numerics.md comparison rule)");
   for (const OutputVerdict& v : res.verdicts) {
     if (!v.compared) line("  " + v.tensor + ": not compared (no golden output bound to it)");

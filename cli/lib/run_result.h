@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/lib/run_backend.h"
 #include "hw/top/sim_stats.h"
 #include "isa/types.h"
 #include "golden/compare.h"
@@ -81,7 +82,9 @@ struct RunResult {
   int exit_code = kExitPass;  // verdict_exit_code(verdict())
   RunInfo info;
   double hbm_peak_gbps = 0;  // the config's hbm.bandwidth_gbps
-  hw::SimStats sim;          // what the backend measured
+  hw::SimStats sim;          // what the backend measured (a launch sequence: its totals)
+  std::vector<LaunchRecord> launches;  // a launch sequence: each launch's own figures; else empty
+  bool l2_cold_between_launches = false;
   Roofline roofline;
   std::vector<TensorRecord> tensors;     // case order
   std::vector<OutputVerdict> verdicts;   // output tensors, case order

@@ -89,6 +89,19 @@ json stats_json(const RunResult& r) {
   json tensors = json::array();
   for (const TensorRecord& t : r.tensors) tensors.push_back(tensor_json(t));
   s["tensors"] = tensors;
+  if (!r.launches.empty()) {
+    s["npusim_run"]["l2_between_launches"] = r.l2_cold_between_launches ? "cold" : "warm";
+    json launches = json::array();
+    for (const LaunchRecord& l : r.launches) {
+      json lj = {{"launch", l.launch}, {"entry", l.entry},         {"repeat", l.repeat},
+                 {"kernel", l.kernel_path}, {"kernel_name", l.kernel_name}, {"block_dim", l.block_dim}};
+      json ls = hw::sim_stats_json(l.sim);
+      for (auto it = ls.begin(); it != ls.end(); ++it)
+        if (it.key() != "block_dim") lj[it.key()] = it.value();
+      launches.push_back(std::move(lj));
+    }
+    s["launches"] = std::move(launches);
+  }
   return s;
 }
 

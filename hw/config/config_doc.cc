@@ -65,8 +65,9 @@ std::string generate_config_markdown() {
       "). For a cast the source dtype selects the entry.\n"
       "- **Cross-field rules**: each buffer's alignment is a power of two and its size a multiple "
       "of it; "
-      "`l2.line` is a power of two; `l2.size` is a multiple of `l2.ways * l2.line * l2.slices` and "
-      "the quotient (sets per slice) is a power of two; `l2.size / l2.line` is at most " +
+      "`l2.line` is a power of two; any `l2.size` is accepted: the model builds round(l2.size / "
+      "(l2.ways * l2.line)) sets, which must be at least `l2.slices` (the resolved config states the "
+      "geometry built and any rounding; docs/cache.md), and at most " +
       std::to_string(kMaxL2Lines) +
       " lines (the model keeps every line's tag on the host); `hbm.interleave` is a power of two and a "
       "multiple of `l2.line`; `vector.repeat_bytes` is a power of two; the parameters of the "

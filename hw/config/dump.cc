@@ -2,6 +2,7 @@
 #include <sstream>
 #include <vector>
 
+#include "hw/config/l2_rules.h"
 #include "hw/config/loader.h"
 #include "hw/config/schema.h"
 
@@ -62,7 +63,9 @@ std::string dump_resolved_yaml(const HwConfig& cfg) {
   std::string out =
       "# Resolved npusim hardware configuration: every key after --set overrides.\n"
       "# Generated from " + (cfg.source_path.empty() ? std::string("(no file)") : cfg.source_path) +
-      "; see that file for the source of each figure.\n";
+      "; see that file for the source of each figure.\n"
+      "# Derived, not keys: l2 built as " + l2_geometry_note(cfg.l2) + ".\n"
+      "# Derived, not keys: hbm " + format_float(cfg.hbm.channel_bytes_per_cycle) + " B/cycle per channel.\n";
   std::vector<std::string> open;  // sections currently open
   for (const KeySpec& k : config_schema()) {
     std::vector<std::string> parts = split(k.path);

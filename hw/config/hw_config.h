@@ -69,7 +69,7 @@ struct L2Config {
   uint64_t size = 0;             // bytes, whole chip
   uint32_t ways = 1;
   uint32_t line = 512;           // bytes
-  uint32_t slices = 1;           // address-interleaved by line
+  uint32_t slices = 1;           // address-interleaved by line (l2_rules.h: the sets they hold)
   std::string replacement = "lru";  // by name: a policy of replacement_policies()
   // Policy name -> parameter -> value (keys l2.replacement_params.<policy>.<param>); a parameter
   // absent here takes its registered default.
@@ -77,6 +77,7 @@ struct L2Config {
   uint32_t read_hit_latency = 1, write_hit_latency = 1;
   double slice_bytes_per_cycle = 1;
   uint32_t mshrs_per_slice = 1;
+  uint32_t prefetch_lines = 1;   // lines after its own a prefetch-hinted read miss brings in
   bool warm = false;             // start with every line of the case's inputs resident (if they fit)
   uint64_t random_seed = 1;      // for the random replacement policy (deterministic)
   std::string slice_mapping = "modulo";  // by name: a mapping of slice_mappings()
@@ -91,6 +92,8 @@ struct HbmConfig {
   double channel_bytes_per_cycle(double clock_ghz) const { return bandwidth_gbps / clock_ghz / channels; }
   uint32_t latency = 1;                // cycles from request to first byte
   uint32_t interleave = 512;           // bytes per channel before moving to the next
+  std::string channel_mapping = "modulo";  // by name: a mapping of slice_mappings()
+  std::map<std::string, std::map<std::string, double>> channel_mapping_params;  // as L2Config's
 };
 
 // Links between cores and the L2 slices, one read and one write link per core port. The rates

@@ -214,16 +214,13 @@ class Loader {
       if (!kn.IsScalar()) fail(where(kn.Mark()), prefix, "keys must be plain names");
       const std::string full = prefix.empty() ? kn.Scalar() : prefix + "." + kn.Scalar();
       if (!seen.insert(kn.Scalar()).second) fail(where(kn.Mark()), full, "duplicate key");
-      if (const KeySpec* k = find_key(full)) {
-        const std::string loc = where(vn.Mark().line >= 0 ? vn.Mark() : kn.Mark());
-        KeyValue v;
-        std::string blame;
-        YAML::Mark at;
+      if (const KeySpec* k = find_key(full); k && vn.IsMap() && sections().count(full + "_params")) {
+        walk_inline_choice(*k, vn);
+      } else if (k) {
         if (vn.IsNull()) fail(where(kn.Mark()), full, "missing value (expected " + type_expectation(k->type) + ")");
-        std::string err = parse_value(*k, vn, v, blame, at);
-        if (!err.empty()) fail(where(at.line >= 0 ? at : vn.Mark()), blame, err);
-        k->set(cfg_, v);
-        origin_[full] = loc;
+        // Only an inline choice (below) can have set it already.
+        if (origin_.count(full)) fail(where(kn.Mark()), full, "set twice (also at " + origin_.at(full) + ")");
+        set_key(*k, vn);
       } else if (sections().count(full)) {
         if (!vn.IsMap())
           fail(where(vn.Mark().line >= 0 ? vn.Mark() : kn.Mark()), full,
@@ -234,6 +231,42 @@ class Loader {
         fail(where(kn.Mark()), full, unknown_msg(full));
       }
     }
+  }
+
+  // `replacement: {impl: srrip, rrpv_bits: 3}`: the choice and its parameters in one mapping,
+  // the same as `replacement: srrip` plus `replacement_params: {srrip: {rrpv_bits: 3}}`.
+  void walk_inline_choice(const KeySpec& k, const YAML::Node& map) {
+    const YAML::Node impl = map["impl"];
+    if (!impl) fail(where(map.Mark()), k.path, "a mapping here needs `impl: <name>` (one of: " + join(k.choices) + ")");
+    set_key(k, impl);
+    std::set<std::string> seen;
+    for (const auto& kv : map) {
+      const std::string name = kv.first.Scalar();
+      if (!seen.insert(name).second) fail(where(kv.first.Mark()), k.path + "." + name, "duplicate key");
+      if (name == "impl") continue;
+      const std::string param = k.path + "_params." + impl.Scalar() + "." + name;
+      const KeySpec* p = find_key(param);
+      if (!p) {
+        std::vector<std::string> names;
+        for (const KeySpec& q : config_schema())
+          if (q.path.rfind(k.path + "_params." + impl.Scalar() + ".", 0) == 0) names.push_back(q.path.substr(q.path.rfind('.') + 1));
+        fail(where(kv.first.Mark()), k.path + "." + name,
+             "unknown parameter of " + impl.Scalar() + " (its parameters: " + (names.empty() ? "none" : join(names)) + ")");
+      }
+      if (origin_.count(param)) fail(where(kv.first.Mark()), param, "set twice (also at " + origin_.at(param) + ")");
+      set_key(*p, kv.second);
+    }
+  }
+
+  // Parses, checks and sets one key from its YAML value; remembers where it came from.
+  void set_key(const KeySpec& k, const YAML::Node& vn) {
+    KeyValue v;
+    std::string blame;
+    YAML::Mark at;
+    std::string err = parse_value(k, vn, v, blame, at);
+    if (!err.empty()) fail(where(at.line >= 0 ? at : vn.Mark()), blame, err);
+    k.set(cfg_, v);
+    origin_[k.path] = where(vn.Mark());
   }
 
   // Optional keys take their schema default; a missing required key is an error that points at
@@ -370,7 +403,11 @@ class Loader {
     try {
       make_replacement_policy(l2.replacement, PolicyShape{}, params_for(l2.replacement_params, l2.replacement));
     } catch (const Error& e) {
-      check(false, keys, e.what());
+      // A factory that names the parameter ("srrip: insert_rrpv 5 exceeds ...") is blamed there.
+      const std::string msg = e.what(), prefix = "l2.replacement_params." + l2.replacement + ".";
+      for (const std::string& key : keys)
+        if (msg.rfind(l2.replacement + ": " + key.substr(prefix.size()) + " ", 0) == 0) check(false, {key}, msg);
+      check(false, keys, msg);
     }
   }
 

@@ -125,15 +125,17 @@ KeySpec choice_key(std::string path, Ref ref, std::string desc, const Registry& 
   desc += ", by name:";
   for (const auto& e : r.entries()) desc += " `" + e.name + "`: " + e.description + ";";
   desc.back() = '.';
-  desc += " Their parameters: " + path + "_params.<name>.<param>.";
+  const std::string leaf = path.substr(path.rfind('.') + 1);
+  desc += " Their parameters: " + path + "_params.<name>.<param>, or inline: `" + leaf +
+          ": {impl: <name>, <param>: <value>}`.";
   return string_key(std::move(path), ref, std::move(desc), KeyType::Enum, r.names());
 }
 
 // One parameter of a part's implementation, `<section>.<implementation>.<param>`, filling
-// (L2Config::*params)[implementation][param]; optional, the registered default if absent.
+// tables(config)[implementation][param]; optional, the registered default if absent.
 using ParamTables = std::map<std::string, std::map<std::string, double>>;
-KeySpec param_key(const std::string& section, ParamTables L2Config::*params, const std::string& impl,
-                  const ParamSpec& p) {
+using TablesOf = ParamTables& (*)(HwConfig&);
+KeySpec param_key(const std::string& section, TablesOf tables, const std::string& impl, const ParamSpec& p) {
   KeySpec k;
   k.path = section + "." + impl + "." + p.name;
   k.type = p.type == ParamSpec::Type::Int ? KeyType::Int : KeyType::Float;
@@ -141,11 +143,11 @@ KeySpec param_key(const std::string& section, ParamTables L2Config::*params, con
   k.max = p.max;
   k.description = impl + ": " + p.description;
   const bool integer = k.type == KeyType::Int;
-  k.set = [params, impl, name = p.name, integer](HwConfig& c, const KeyValue& v) {
-    (c.l2.*params)[impl][name] = integer ? static_cast<double>(v.i) : v.f;
+  k.set = [tables, impl, name = p.name, integer](HwConfig& c, const KeyValue& v) {
+    tables(c)[impl][name] = integer ? static_cast<double>(v.i) : v.f;
   };
-  k.get = [params, impl, name = p.name, dflt = p.default_value](const HwConfig& c) {
-    const ParamTables& t = c.l2.*params;
+  k.get = [tables, impl, name = p.name, dflt = p.default_value](const HwConfig& c) {
+    const ParamTables& t = tables(const_cast<HwConfig&>(c));
     auto it = t.find(impl);
     KeyValue v;
     v.f = it != t.end() && it->second.count(name) ? it->second.at(name) : dflt;
@@ -159,10 +161,9 @@ KeySpec param_key(const std::string& section, ParamTables L2Config::*params, con
 
 // The parameter keys of every implementation in r.
 template <class Registry>
-void add_param_keys(std::vector<KeySpec>& s, const std::string& section, ParamTables L2Config::*params,
-                    const Registry& r) {
+void add_param_keys(std::vector<KeySpec>& s, const std::string& section, TablesOf tables, const Registry& r) {
   for (const auto& e : r.entries())
-    for (const ParamSpec& p : e.params) s.push_back(param_key(section, params, e.name, p));
+    for (const ParamSpec& p : e.params) s.push_back(param_key(section, tables, e.name, p));
 }
 
 // vector.cycles_per_repeat.<class>: "<class>" holds the default, "<class>.<dtype>" overrides.
@@ -301,25 +302,35 @@ std::vector<KeySpec> build_schema() {
   for (const isa::TimingClassDef& tc : isa::timing_classes())
     if (tc.family == isa::TimingFamily::Vector) s.push_back(vector_class_key(tc));
   // l2
-  s.push_back(size_key("l2.size", FIELD(l2.size), 1024, kMaxSize, "Capacity of the whole L2 (all slices)."));
+  s.push_back(size_key("l2.size", FIELD(l2.size), 1024, kMaxSize, "Capacity of the whole L2 (all slices); any size: the model builds round(size / "
+                       "(ways * line)) sets of the configured ways and line, and the resolved config says what it built."));
   s.push_back(int_key("l2.ways", FIELD(l2.ways), 1, 256, "", "Associativity."));
   s.push_back(size_key("l2.line", FIELD(l2.line), 32, 4096, "Line size (a power of two); GM traffic moves in lines."));
   s.push_back(int_key("l2.slices", FIELD(l2.slices), 1, 1024, "",
-                      "Slices, address-interleaved by line; size / (ways * line * slices) sets per slice must be a power of two."));
-  s.push_back(choice_key("l2.slice_mapping", FIELD(l2.slice_mapping), "Address -> slice mapping", slice_mappings()));
-  add_param_keys(s, "l2.slice_mapping_params", &L2Config::slice_mapping_params, slice_mappings());
+                      "Slices, address-interleaved by line (l2.slice_mapping). The L2 holds round(size / (ways * line)) "
+                      "sets, dealt round-robin to the slices (some slices hold one more when they do not divide); "
+                      "the resolved config states the geometry built."));
+  s.push_back(choice_key("l2.slice_mapping", FIELD(l2.slice_mapping),
+                         "Address -> slice mapping (of the columns of each row of l2.slices sets)", slice_mappings()));
+  add_param_keys(s, "l2.slice_mapping_params", [](HwConfig& c) -> ParamTables& { return c.l2.slice_mapping_params; },
+                 slice_mappings());
   s.push_back(choice_key("l2.replacement", FIELD(l2.replacement), "Replacement policy", replacement_policies()));
   s.push_back(int_key("l2.read_hit_latency", FIELD(l2.read_hit_latency), 1, 100000, "cycles", "Read hit latency as seen by the requesting core."));
   s.push_back(int_key("l2.write_hit_latency", FIELD(l2.write_hit_latency), 1, 100000, "cycles", "Write latency until the write is acknowledged."));
   s.push_back(float_key("l2.slice_bytes_per_cycle", FIELD(l2.slice_bytes_per_cycle), 0.001, 65536, "B/cycle", "Data bandwidth of one slice."));
   s.push_back(int_key("l2.mshrs_per_slice", FIELD(l2.mshrs_per_slice), 1, 4096, "", "Outstanding misses per slice."));
+  s.push_back(int_key("l2.prefetch_lines", FIELD(l2.prefetch_lines), 0, 64, "lines",
+                      "Next-line prefetch: a read miss with cache hint `prefetch` also fetches this many "
+                      "following lines into L2 (absent ones, off the requester's path, counted as "
+                      "prefetch_fills). 0: the prefetch hint behaves as normal."));
   s.push_back(optional(bool_key("l2.warm", FIELD(l2.warm),
                                 "Start with the case's input tensors resident (if they fit)."),
                        "false"));
   s.push_back(optional(int_key("l2.random_seed", FIELD(l2.random_seed), 0, 4294967295.0, "",
                                "Seed of the random replacement policy (deterministic)."),
                        "1"));
-  add_param_keys(s, "l2.replacement_params", &L2Config::replacement_params, replacement_policies());
+  add_param_keys(s, "l2.replacement_params", [](HwConfig& c) -> ParamTables& { return c.l2.replacement_params; },
+                 replacement_policies());
   // hbm
   s.push_back(size_key("hbm.size", FIELD(hbm.size), 1024, kMaxSize, "Capacity of global memory."));
   s.push_back(int_key("hbm.channels", FIELD(hbm.channels), 1, 1024, "", "Address-interleaved channels."));
@@ -329,6 +340,10 @@ std::vector<KeySpec> build_schema() {
   s.push_back(int_key("hbm.latency", FIELD(hbm.latency), 1, 100000, "cycles", "From request to first byte, after an L2 miss."));
   s.push_back(size_key("hbm.interleave", FIELD(hbm.interleave), 32, 1048576.0,
                        "Bytes mapped to one channel before the next (a multiple of l2.line, a power of two)."));
+  s.push_back(choice_key("hbm.channel_mapping", FIELD(hbm.channel_mapping),
+                         "Interleave chunk -> channel mapping (rows of `channels` chunks)", slice_mappings()));
+  add_param_keys(s, "hbm.channel_mapping_params", [](HwConfig& c) -> ParamTables& { return c.hbm.channel_mapping_params; },
+                 slice_mappings());
   // noc
   s.push_back(float_key("noc.aiv_read_bytes_per_cycle", FIELD(noc.aiv_read_bytes_per_cycle), 0.001, 65536, "B/cycle",
                         "Read bandwidth of one AIV core's link to the L2 (also any port not declared AIC)."));

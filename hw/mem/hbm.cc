@@ -8,8 +8,10 @@
 namespace npu::hw {
 
 Hbm::Hbm(sc_core::sc_module_name name, const HbmConfig& cfg, double clock_ghz, uint32_t initiators, CycleClock clock)
-    : sc_module(name), cfg_(cfg), channel_bytes_per_cycle_(cfg.channel_bytes_per_cycle(clock_ghz)), clock_(clock),
-      latency_ticks_(clock.ticks(cfg.latency)),
+    : sc_module(name), cfg_(cfg), channel_bytes_per_cycle_(cfg.channel_bytes_per_cycle(clock_ghz)),
+      mapping_(slice_mappings().make(cfg.channel_mapping, SliceShape{cfg.channels},
+                                     params_for(cfg.channel_mapping_params, cfg.channel_mapping))),
+      clock_(clock), latency_ticks_(clock.ticks(cfg.latency)),
       stats_("hbm") {
   if (cfg.channels == 0 || cfg.interleave == 0 || !(channel_bytes_per_cycle_ > 0))
     throw Error("invalid HBM configuration: channels, interleave and bandwidth_gbps must be > 0");

@@ -18,6 +18,7 @@
 #include "hw/mem/cycle_clock.h"
 #include "hw/mem/stats.h"
 #include "hw/mem/timeline.h"
+#include "hw/pluggable/slice_mapping.h"
 
 namespace npu::hw {
 
@@ -29,8 +30,10 @@ class Hbm : public sc_core::sc_module {
 
   TargetSocket& target(uint32_t i) { return *targets_.at(i); }
   uint32_t channels() const { return static_cast<uint32_t>(channels_.size()); }
+  // Chunk k = addr / interleave is column k % channels of row k / channels (hbm.channel_mapping).
   uint32_t channel_of(uint64_t addr) const {
-    return static_cast<uint32_t>((addr / cfg_.interleave) % cfg_.channels);
+    const uint64_t chunk = addr / cfg_.interleave;
+    return mapping_->slice_of(static_cast<uint32_t>(chunk % cfg_.channels), chunk / cfg_.channels);
   }
   const StatGroup& stats() const { return stats_; }
   uint64_t bytes_read(uint32_t ch) const { return channels_[ch]->bytes_read; }
@@ -51,6 +54,7 @@ class Hbm : public sc_core::sc_module {
 
   HbmConfig cfg_;
   double channel_bytes_per_cycle_;  // cfg.channel_bytes_per_cycle(clock_ghz)
+  std::unique_ptr<const SliceMapping> mapping_;
   CycleClock clock_;
   uint64_t latency_ticks_;
   std::vector<std::unique_ptr<TargetSocket>> targets_;

@@ -15,6 +15,8 @@ const std::vector<L2Counters::Field>& L2Counters::fields() {
        "none_cacheable writes that also updated a present line"},
       {&L2Counters::evictions, "evictions", "count", "valid lines replaced"},
       {&L2Counters::dirty_writebacks, "dirty_writebacks", "count", "dirty lines written back to HBM"},
+      {&L2Counters::prefetch_fills, "prefetch_fills", "count",
+       "lines fetched from HBM by next-line prefetch after a prefetch-hinted read miss"},
       {&L2Counters::normal_accesses, "normal_accesses", "count", "accesses with effective hint normal"},
       {&L2Counters::none_cacheable_accesses, "none_cacheable_accesses", "count",
        "accesses with effective hint none_cacheable"},

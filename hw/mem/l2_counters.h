@@ -17,6 +17,7 @@ struct L2Counters {
   uint64_t bypass_writes = 0;    // none_cacheable writes (always go to HBM)
   uint64_t writethrough_updates = 0;  // ... of which updated a present line
   uint64_t evictions = 0, dirty_writebacks = 0;
+  uint64_t prefetch_fills = 0;  // lines fetched by next-line prefetch (not requester accesses)
   uint64_t normal_accesses = 0, none_cacheable_accesses = 0, prefetch_accesses = 0;  // by effective hint
   uint64_t bytes_read = 0, bytes_written = 0;  // requested bytes, as seen by the requesters
 

@@ -26,6 +26,7 @@ L2Outcome l2_access(L2Tags& tags, uint64_t block, const L2Access& a, bool full_l
     } else {
       o.kind = Kind::ReadMiss;
       allocate(false, true);
+      o.prefetch_next = a.hint == CacheHint::Prefetch;
     }
   } else if (bypass) {
     o.kind = Kind::BypassWrite;
@@ -42,6 +43,11 @@ L2Outcome l2_access(L2Tags& tags, uint64_t block, const L2Access& a, bool full_l
     allocate(true, !full_line);
   }
   return o;
+}
+
+std::optional<L2Tags::Fill> l2_prefetch(L2Tags& tags, uint64_t block, uint32_t region) {
+  if (tags.find(block) >= 0) return std::nullopt;
+  return tags.insert(block, L2Access{CacheHint::Prefetch, region, false, true}, false);
 }
 
 }  // namespace npu::hw

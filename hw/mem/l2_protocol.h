@@ -5,6 +5,7 @@
 // timing shell) turns the outcome into MSHR, port and HBM timelines; l2_slice.h gives the
 // timing of each case.
 #include <cstdint>
+#include <optional>
 
 #include "hw/mem/l2_tags.h"
 
@@ -26,9 +27,16 @@ struct L2Outcome {
   // BypassWrite to a dirty line: the merged whole line goes to HBM and the line is now clean.
   bool write_whole_line = false;
   L2Tags::Evicted evicted;  // what an allocation displaced (valid = false: nothing)
+  // A prefetch-hinted read miss: the shell also fetches the next l2.prefetch_lines lines
+  // (l2_prefetch on each; they may live in other slices).
+  bool prefetch_next = false;
 };
 
 // Applies access a to block (slice-local) in tags; full_line: the access covers the whole line.
 L2Outcome l2_access(L2Tags& tags, uint64_t block, const L2Access& a, bool full_line);
+
+// A prefetch fill of block for region: allocates it clean (policy sees hint prefetch,
+// prefetch_fill = true) and returns the fill; nothing (nullopt) when the line is present.
+std::optional<L2Tags::Fill> l2_prefetch(L2Tags& tags, uint64_t block, uint32_t region);
 
 }  // namespace npu::hw

@@ -15,10 +15,11 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2Config& cfg, const L2Geom
                  uint32_t index, CycleClock clock)
     : sc_module(name), target("target"), to_hbm("to_hbm"), cfg_(cfg), geo_(geo), index_(index),
       clock_(clock),
-      tags_(geo.sets, geo.ways, geo.line,
-            make_replacement_policy(cfg.replacement, PolicyShape{geo.sets, geo.ways, cfg.random_seed + index},
+      tags_(geo.sets_of(index), geo.ways, geo.line,
+            make_replacement_policy(cfg.replacement,
+                                    PolicyShape{geo.sets_of(index), geo.ways, cfg.random_seed + index},
                                     params_for(cfg.replacement_params, cfg.replacement))),
-      fill_ready_(size_t(geo.sets) * geo.ways, 0), mshrs_(cfg.mshrs_per_slice),
+      fill_ready_(size_t(geo.sets_of(index)) * geo.ways, 0), mshrs_(cfg.mshrs_per_slice),
       read_hit_ticks_(clock.ticks(cfg.read_hit_latency)),
       write_hit_ticks_(clock.ticks(cfg.write_hit_latency)), stats_(std::string(basename())) {
   target.register_b_transport(this, &L2Slice::b_transport);
@@ -74,6 +75,23 @@ void L2Slice::installed(uint64_t block, const L2Outcome& o, uint64_t at) {
   }
 }
 
+void L2Slice::prefetch_fill(uint64_t addr, uint32_t region_id, uint64_t at) {
+  const uint64_t block = geo_.block_of(addr);
+  const std::optional<L2Tags::Fill> fill = l2_prefetch(tags_, block, region_id);
+  if (!fill) return;
+  port_.retire(CycleClock::now());
+  mshrs_.retire(CycleClock::now());
+  ++counters_.prefetch_fills;
+  ++region(region_id).prefetch_fills;
+  ServerPool::Grant g = mshrs_.acquire(at);
+  const uint64_t f = hbm(false, geo_.line_base(addr), geo_.line, g.start);
+  mshrs_.hold(g, f);
+  L2Outcome o;
+  o.way = fill->way;
+  o.evicted = fill->evicted;
+  installed(block, o, f);
+}
+
 void L2Slice::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
   const uint64_t now = CycleClock::now();
   const uint64_t t = now + delay.value();
@@ -110,6 +128,8 @@ void L2Slice::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
     const uint64_t f = hbm(false, geo_.line_base(addr), geo_.line, g.start);
     mshrs_.hold(g, f);
     installed(block, o, f);
+    if (o.prefetch_next && prefetcher_)
+      for (uint32_t k = 1; k <= cfg_.prefetch_lines; ++k) prefetcher_(geo_.line_base(addr) + uint64_t{k} * geo_.line, g.start);
     return f;
   };
 

@@ -21,9 +21,16 @@
 //                              whole merged line is written (n = line) and the line becomes
 //                              clean, so L2 never holds data newer than HBM for it; a clean
 //                              line stays clean. Replacement state untouched.
-//   prefetch          treated exactly as normal (allocate), counted apart.
+//   prefetch          as normal (allocate, write-back); in addition a prefetch read miss
+//                     fetches the next l2.prefetch_lines lines after its own into L2 (next-line
+//                     prefetch on miss): each absent one is allocated clean in its slice from
+//                     the miss's MSHR grant time m (an MSHR there at m' >= m, the HBM line read
+//                     from m', installed at its arrival), counted as prefetch_fills (and in HBM
+//                     bytes); nobody waits for it. A present line, a line past the end of GM or
+//                     one whose tensor is none_cacheable is not prefetched.
 // Dirty victims are written back to HBM at the fill time: they occupy the channel (and count in
 // HBM bytes) but the requester does not wait for them.
+#include <functional>
 #include <vector>
 
 #include <systemc>
@@ -55,12 +62,23 @@ class L2Slice : public sc_core::sc_module {
   void preload(uint64_t addr, uint32_t region);
 
   const L2Tags& tags() const { return tags_; }
+  // Multi-launch runs carry the contents (tags, dirty bits, replacement state) from one launch's
+  // slice to the next one's (same geometry); after release_tags the slice must not be used.
+  L2Tags release_tags() { return std::move(tags_); }
+  void adopt_tags(L2Tags&& t) { tags_ = std::move(t); }
   bool contains(uint64_t addr) const { return tags_.find(geo_.block_of(addr)) >= 0; }
   bool is_dirty(uint64_t addr) const;
   const L2Counters& counters() const { return counters_; }
   // Per region id (index); ids never seen have zero counters.
   const std::vector<L2Counters>& region_counters() const { return by_region_; }
   const StatGroup& stats() const { return stats_; }
+
+  // Where a prefetch-hinted miss sends the lines after its own (MemSystem routes each to its
+  // slice's prefetch_fill): (address of the line, tick its prefetch is issued).
+  using Prefetcher = std::function<void(uint64_t addr, uint64_t at)>;
+  void set_prefetcher(Prefetcher p) { prefetcher_ = std::move(p); }
+  // Brings the line holding addr in for region from tick `at` unless it is present.
+  void prefetch_fill(uint64_t addr, uint32_t region, uint64_t at);
 
  private:
   void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
@@ -83,6 +101,7 @@ class L2Slice : public sc_core::sc_module {
   L2Counters counters_;
   std::vector<L2Counters> by_region_;
   StatGroup stats_;
+  Prefetcher prefetcher_;
 };
 
 }  // namespace npu::hw

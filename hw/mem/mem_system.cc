@@ -20,6 +20,13 @@ MemSystem::MemSystem(sc_core::sc_module_name name, const HwConfig& cfg, uint32_t
     noc_->to_slice(s).bind(sl.target);
     parts.push_back(&sl.counters());
   }
+  for (auto& sl : slices_)
+    sl->set_prefetcher([this, gm_bytes = cfg.hbm.size](uint64_t addr, uint64_t at) {
+      if (addr >= gm_bytes) return;
+      const uint32_t region = regions_.lookup(addr);
+      if (regions_.effective(region, isa::CacheHint::Prefetch) == isa::CacheHint::NoneCacheable) return;
+      slices_[geo_.slice_of(addr)]->prefetch_fill(addr, region, at);
+    });
   register_l2_totals(l2_stats_, parts);
   for (auto& sl : slices_) l2_stats_.add_child(&sl->stats());
   for (uint32_t p = 0; p < ports; ++p) {

@@ -14,9 +14,16 @@ L2Geometry L2Geometry::from(const L2Config& cfg) {
     throw Error("invalid L2 configuration: l2.line, l2.ways and l2.slices must be > 0");
   if (std::string problem = l2_geometry_problem(cfg); !problem.empty())
     throw Error("invalid L2 configuration: " + problem);
-  return L2Geometry{cfg.line, cfg.slices, l2_sets_per_slice(cfg), cfg.ways,
-                    slice_mappings().make(cfg.slice_mapping, SliceShape{cfg.slices},
-                                          params_for(cfg.slice_mapping_params, cfg.slice_mapping))};
+  L2Geometry g;
+  g.line = cfg.line;
+  g.slices = cfg.slices;
+  g.ways = cfg.ways;
+  g.sets = l2_total_sets(cfg);
+  g.full_rows = g.sets / cfg.slices;
+  g.extra = static_cast<uint32_t>(g.sets % cfg.slices);
+  g.mapping = slice_mappings().make(cfg.slice_mapping, SliceShape{cfg.slices},
+                                    params_for(cfg.slice_mapping_params, cfg.slice_mapping));
+  return g;
 }
 
 }  // namespace npu::hw

@@ -23,23 +23,50 @@ struct GmRange {
   uint64_t bytes = 0;
 };
 
-// Lines are spread across slices: global line n = addr / line lives in slice mapping.slice_of(n)
-// (L2Config::slice_mapping; modulo: n % slices) as slice-local block n / slices, which maps to
-// set block % sets with tag block / sets.
+// Where a line lives. The L2 has `sets` sets in all (l2_total_sets: any l2.size), dealt
+// round-robin to the slices: global line n has global set g = n % sets and tag t = n / sets; g
+// lies in row r = g / slices, column c = g % slices. The rows every slice has (r < full_rows)
+// go through the slice mapping (L2Config::slice_mapping permutes the columns of each row, keyed
+// by row number t * full_rows + r, which is n / slices when slices divide sets); the last,
+// partial row (when they do not) stays in column order. In its slice the line is block
+// t * sets_of(slice) + r, i.e. local set r and tag t. With modulo and slices dividing sets this
+// is plain interleaving: slice n % slices, block n / slices.
 struct L2Geometry {
-  uint32_t line = 0, slices = 0, sets = 0, ways = 0;
+  uint32_t line = 0, slices = 0, ways = 0;
+  uint64_t sets = 0;         // whole L2
+  uint64_t full_rows = 0;    // sets / slices: the sets every slice has
+  uint32_t extra = 0;        // sets % slices: slices [0, extra) hold one more
   std::shared_ptr<const SliceMapping> mapping;  // set by from()
 
-  // Validates the L2Config (size = slices * sets * ways * line); throws npu::Error otherwise.
+  // Checks the L2Config with the loader's rules (l2_rules.h); throws npu::Error otherwise.
   static L2Geometry from(const L2Config& cfg);
 
+  uint32_t sets_of(uint32_t slice) const { return static_cast<uint32_t>(full_rows + (slice < extra)); }
   uint64_t line_index(uint64_t addr) const { return addr / line; }
-  uint32_t slice_of(uint64_t addr) const { return mapping->slice_of(line_index(addr)); }
-  uint64_t block_of(uint64_t addr) const { return line_index(addr) / slices; }
+  uint32_t slice_of(uint64_t addr) const {
+    const Place p = place(line_index(addr));
+    return p.row < full_rows ? mapping->slice_of(p.column, p.tag * full_rows + p.row) : p.column;
+  }
+  uint64_t block_of(uint64_t addr) const {
+    const Place p = place(line_index(addr));
+    return p.tag * sets_of(slice_of(addr)) + p.row;
+  }
   uint64_t line_base(uint64_t addr) const { return addr - addr % line; }
   // First byte of a slice-local block (for write-backs of victims).
   uint64_t block_addr(uint32_t slice, uint64_t block) const {
-    return mapping->line_of(slice, block) * static_cast<uint64_t>(line);
+    const uint64_t tag = block / sets_of(slice), row = block % sets_of(slice);
+    const uint32_t column = row < full_rows ? mapping->column_of(slice, tag * full_rows + row) : slice;
+    return (tag * sets + row * slices + column) * static_cast<uint64_t>(line);
+  }
+
+ private:
+  struct Place {
+    uint64_t tag, row;
+    uint32_t column;
+  };
+  Place place(uint64_t n) const {
+    const uint64_t g = n % sets;
+    return Place{n / sets, g / slices, static_cast<uint32_t>(g % slices)};
   }
 };
 

@@ -7,7 +7,7 @@ namespace npu::hw {
 #include "slice_mappings.inc"
 
 SliceMappingRegistry& slice_mappings() {
-  static SliceMappingRegistry registry("L2 slice mapping", register_listed);
+  static SliceMappingRegistry registry("interleave mapping", register_listed);
   return registry;
 }
 

@@ -1,4 +1,4 @@
-// Lines interleaved round-robin: line n lives in slice n % slices.
+// Round-robin interleave: unit n goes to target n % targets (every row in column order).
 #include "hw/pluggable/slice_mapping.h"
 
 namespace npu::hw {
@@ -6,19 +6,15 @@ namespace {
 
 class ModuloMapping final : public SliceMapping {
  public:
-  explicit ModuloMapping(uint32_t slices) : slices_(slices) {}
-  uint32_t slice_of(uint64_t line) const override { return static_cast<uint32_t>(line % slices_); }
-  uint64_t line_of(uint32_t slice, uint64_t block) const override { return block * slices_ + slice; }
-
- private:
-  uint32_t slices_;
+  uint32_t slice_of(uint32_t column, uint64_t) const override { return column; }
+  uint32_t column_of(uint32_t slice, uint64_t) const override { return slice; }
 };
 
 }  // namespace
 
 void register_modulo_mapping(SliceMappingRegistry& r) {
-  r.add({"modulo", "line n in slice n % l2.slices (round-robin interleave)", {},
-         [](const SliceShape& s, const ParamValues&) { return std::make_unique<ModuloMapping>(s.slices); }});
+  r.add({"modulo", "unit n on target n % targets (round-robin interleave)", {},
+         [](const SliceShape&, const ParamValues&) { return std::make_unique<ModuloMapping>(); }});
 }
 
 }  // namespace npu::hw

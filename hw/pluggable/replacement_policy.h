@@ -19,11 +19,13 @@
 namespace npu::hw {
 
 // What the policy may know of the access: the effective cache hint (after a per-tensor
-// override), the region (tensor) id (0 = none) and the direction.
+// override), the region (tensor) id (0 = none), the direction, and whether it is a prefetch
+// fill (a line the L2 brought in on its own after a prefetch-hinted miss, no requester waits).
 struct L2Access {
   isa::CacheHint hint = isa::CacheHint::Normal;
   uint32_t region = 0;
   bool write = false;
+  bool prefetch_fill = false;
 };
 
 class ReplacementPolicy {

@@ -86,6 +86,10 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
   SimContext ctx;  // first: the modules below die before it
   ChipTop top("top", hw, program, gm, params, block_dim, opt.timing_only);
   register_regions(top.mem(), gm, hw, opt);
+  if (opt.l2_carry && !opt.l2_carry->slices.empty()) {
+    if (opt.l2_carry->slices.size() != top.mem().slices()) throw Error("L2 carry: the slice count changed");
+    for (uint32_t s = 0; s < top.mem().slices(); ++s) top.mem().slice(s).adopt_tags(std::move(opt.l2_carry->slices[s]));
+  }
   std::unique_ptr<check::RaceChecker> race;
   if (opt.race != check::RaceMode::Off) {
     if (opt.timing_only) throw Error("race checking needs the data effects: not with a timing-only run");
@@ -132,6 +136,10 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
   if (trace) {
     trace->finish();
     r.stats.labels = trace->label_records();
+  }
+  if (opt.l2_carry) {
+    opt.l2_carry->slices.clear();
+    for (uint32_t s = 0; s < top.mem().slices(); ++s) opt.l2_carry->slices.push_back(top.mem().slice(s).release_tags());
   }
   return r;
 }

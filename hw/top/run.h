@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "hw/config/hw_config.h"
+#include "hw/mem/l2_tags.h"
 #include "hw/top/sim_stats.h"
 #include "hw/top/trace_options.h"
 #include "isa/check/race.h"
@@ -44,8 +45,17 @@
 
 namespace npu::hw {
 
+// What the L2 holds between the launches of a sequence (slice by slice: tags, dirty bits and
+// replacement state). Empty before the first launch.
+struct L2Contents {
+  std::vector<L2Tags> slices;
+};
+
 struct RunOptions {
   bool timing_only = false;
+  // Multi-launch (warm L2): when set, a non-empty carry replaces the L2's initial contents (and
+  // l2.warm's preload), and the L2's final contents are left in it. Same config every launch.
+  L2Contents* l2_carry = nullptr;
   // Per-tensor cache policy: GM region name -> hint replacing the DMA's (docs/machine.md section 5).
   std::map<std::string, isa::CacheHint> cache_policy;
   // With l2.warm: the regions to preload into L2 before the run (empty = every region).

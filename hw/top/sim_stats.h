@@ -92,4 +92,12 @@ struct SimStats {
   std::optional<double> hbm_gbps() const;
 };
 
+// Appends `next`, a launch that ran right after the ones `total` holds (a launch sequence): cycles
+// and every counter add up; cores, L2 slices / regions, HBM channels and labels are matched by
+// identity (a core or tensor first seen later is added); a core's end cycle and a label's
+// start / end move onto the sequence's timeline; a label's bound is that of its longest
+// instance. Memory-group values that are not counters (rates) are dropped from the total:
+// they do not add up and are not recomputed.
+void append_launch(SimStats& total, const SimStats& next);
+
 }  // namespace npu::hw

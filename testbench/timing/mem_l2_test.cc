@@ -54,6 +54,58 @@ TEST(MemL2, MultiLineReadUsesWindowAndOneWait) {
   EXPECT_EQ(r.requests, 2u);
 }
 
+TEST(MemL2, PrefetchMissAlsoFetchesTheNextLineOffTheRequestersPath) {
+  for (uint32_t lines : {1u, 0u}) {
+    hw::HwConfig cfg = small_mem_config();
+    cfg.l2.prefetch_lines = lines;
+    MemBench b(cfg, 1);
+    double miss = 0, next = 0;
+    b.thread([&] {
+      auto& p = b.mem().port(0);
+      double t0 = b.now_cycles();
+      p.transfer({0, kLine}, false, CacheHint::Prefetch);
+      miss = b.now_cycles() - t0;
+      t0 = b.now_cycles();
+      p.transfer({kLine, kLine}, false, CacheHint::Normal);
+      next = b.now_cycles() - t0;
+    });
+    b.run();
+    // The miss costs what a normal one does (133, above): line 1's prefetch uses slice 1 and
+    // HBM channel 1 (from the miss's MSHR grant at 5, in L2 at 5 + 16 + 100 = 121).
+    EXPECT_EQ(miss, 133) << lines;
+    auto c = b.mem().l2_total();
+    EXPECT_EQ(c.prefetch_accesses, 1u);
+    if (lines == 1) {
+      EXPECT_EQ(next, 37);  // a plain hit (the fill landed at 121 < 133)
+      EXPECT_EQ(c.prefetch_fills, 1u);
+      EXPECT_EQ(c.read_misses, 1u);
+      EXPECT_EQ(c.read_hits, 1u);
+      EXPECT_EQ(c.accesses(), 2u);  // the fill is not a requester access
+      EXPECT_EQ(b.mem().hbm().total_bytes_read(), 2 * kLine);
+    } else {
+      EXPECT_EQ(next, 133);  // l2.prefetch_lines 0: prefetch is normal, line 1 misses
+      EXPECT_EQ(c.prefetch_fills, 0u);
+      EXPECT_EQ(c.read_misses, 2u);
+    }
+  }
+}
+
+TEST(MemL2, PrefetchSkipsPresentAndNoneCacheableLines) {
+  MemBench b(small_mem_config(), 1);
+  b.mem().regions().add("w", kLine, kLine, CacheHint::NoneCacheable);  // line 1
+  b.thread([&] {
+    auto& p = b.mem().port(0);
+    p.transfer({0, kLine}, false, CacheHint::Prefetch);       // miss; next line 1: none_cacheable tensor
+    p.transfer({5 * kLine, kLine}, false, CacheHint::Normal);  // line 5 now present
+    p.transfer({4 * kLine, kLine}, false, CacheHint::Prefetch);  // miss; next line 5 present
+  });
+  b.run();
+  auto c = b.mem().l2_total();
+  EXPECT_EQ(c.read_misses, 3u);
+  EXPECT_EQ(c.prefetch_fills, 0u);
+  EXPECT_FALSE(b.mem().slice_of(kLine).contains(kLine));
+}
+
 TEST(MemL2, NoneCacheableReadMissBypasses) {
   MemBench b(small_mem_config(), 1);
   double full = 0, part = 0;
@@ -194,7 +246,7 @@ TEST(MemL2, UnknownPolicyIsAnError) {
     MemBench b(cfg, 1);
     FAIL() << "expected an error";
   } catch (const Error& e) {
-    EXPECT_STREQ(e.what(), "unknown L2 replacement policy 'plru' (known: lru, random, srrip)");
+    EXPECT_STREQ(e.what(), "unknown L2 replacement policy 'plru' (known: lru, pacman, random, srrip)");
   }
 }
 

@@ -171,7 +171,7 @@ TEST(CaseParse, PlacementAndParams) {
 TEST(CaseParse, UnknownKey) {
   EXPECT_EQ(parse_error("kernel: run_rmsnorm.s\nblockdim: 2\ntensors: {}\n"),
             "t.yaml:2:1: error: blockdim: unknown key (expected one of: description, kernel, block_dim, "
-            "vars, params, tensors, golden, tolerances, flops)\n"
+            "vars, params, tensors, golden, tolerances, flops, launches, l2_between_launches)\n"
             "t.yaml:1:1: error: missing key 'block_dim'\n"
             "t.yaml:3:10: error: tensors: no tensors");
   EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: bf16, shape: [4], init: zeros, cahce: normal}\n"),

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "hw/config/loader.h"
@@ -83,7 +85,7 @@ TEST(ConfigErrors, BadEnumAndDtype) {
   EXPECT_EQ(error_of_text("chip:\n  arch: a3\n"),
             "t.yaml:2:9: error: chip.arch: 'a3' is not one of: a2, a5");
   EXPECT_EQ(error_of_text("l2:\n  replacement: fifo\n"),
-            "t.yaml:2:16: error: l2.replacement: 'fifo' is not one of: lru, random, srrip");
+            "t.yaml:2:16: error: l2.replacement: 'fifo' is not one of: lru, pacman, random, srrip");
   EXPECT_EQ(error_of_text("vector:\n  cycles_per_repeat:\n    VecDiv: {default: 4, f64: 2}\n"),
             "t.yaml:3:26: error: vector.cycles_per_repeat.VecDiv.f64: unknown dtype 'f64' (expected "
             "default or one of f32, f16, bf16, s32, s16, s8, u8, e4m3, e5m2, e8m0)");
@@ -102,8 +104,9 @@ TEST(ConfigErrors, ReplacementPolicyParameters) {
   // A rule between parameters (the policy's factory): blamed on the dependent one, located.
   int line = 0;
   const std::string text = complete_with("      insert_rrpv: 2", "      insert_rrpv: 5", &line);
-  EXPECT_EQ(error_of_text(text, {"l2.replacement=srrip"}),
-            "t.yaml:" + std::to_string(line) + ":20: error: l2.replacement_params.srrip.insert_rrpv: srrip: "
+  // (The first insert_rrpv of the dump is pacman's: policies in file-name order.)
+  EXPECT_EQ(error_of_text(text, {"l2.replacement=pacman"}),
+            "t.yaml:" + std::to_string(line) + ":20: error: l2.replacement_params.pacman.insert_rrpv: pacman: "
             "insert_rrpv 5 exceeds the largest RRPV 3 of rrpv_bits 2");
   EXPECT_EQ(error_of_set({"l2.replacement=srrip", "l2.replacement_params.srrip.rrpv_bits=1"}),
             "--set l2.replacement_params.srrip.rrpv_bits=1: error: l2.replacement_params.srrip.rrpv_bits: "
@@ -145,24 +148,58 @@ TEST(ConfigErrors, MissingKey) {
   EXPECT_EQ(error_of_text(text), "(no error)");
 }
 
+// tiny.yaml as written (optional keys left out) with one line replaced.
+std::string tiny_with(const std::string& old_line, const std::string& new_line) {
+  std::ifstream f(tiny_path());
+  std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const size_t at = text.find(old_line);
+  EXPECT_NE(at, std::string::npos) << old_line;
+  return text.replace(at, old_line.size(), new_line);
+}
+
+TEST(ConfigErrors, InlineChoiceWithParameters) {
+  // `replacement: {impl: srrip, rrpv_bits: 3}` = the choice plus its replacement_params.
+  HwConfig c = load_config_string(tiny_with("  replacement: lru", "  replacement: {impl: srrip, rrpv_bits: 3, insert_rrpv: 6}"),
+                                  {}, "t.yaml");
+  EXPECT_EQ(c.l2.replacement, "srrip");
+  EXPECT_EQ(c.l2.replacement_params.at("srrip").at("rrpv_bits"), 3);
+  EXPECT_EQ(c.l2.replacement_params.at("srrip").at("insert_rrpv"), 6);
+  HwConfig x = load_config_string(tiny_with("  slice_mapping: modulo", "  slice_mapping: {impl: xor, hash_bits: 12}"), {},
+                                  "t.yaml");
+  EXPECT_EQ(x.l2.slice_mapping, "xor");
+  EXPECT_EQ(x.l2.slice_mapping_params.at("xor").at("hash_bits"), 12);
+  // Errors are located at the entry, before any missing key is looked for.
+  EXPECT_EQ(error_of_text("l2:\n  replacement: {impl: srrip, depth: 3}\n"),
+            "t.yaml:2:30: error: l2.replacement.depth: unknown parameter of srrip (its parameters: rrpv_bits, "
+            "insert_rrpv)");
+  EXPECT_EQ(error_of_text("l2:\n  replacement: {rrpv_bits: 3}\n"),
+            "t.yaml:2:16: error: l2.replacement: a mapping here needs `impl: <name>` (one of: lru, pacman, random, "
+            "srrip)");
+  EXPECT_EQ(error_of_text("l2:\n  replacement: {impl: srrip, rrpv_bits: 9}\n"),
+            "t.yaml:2:41: error: l2.replacement_params.srrip.rrpv_bits: value 9 is out of range [1, 7]");
+  EXPECT_EQ(error_of_text("l2:\n  replacement: {impl: srrip, rrpv_bits: 3}\n  replacement_params: {srrip: {rrpv_bits: 2}}\n"),
+            "t.yaml:3:32: error: l2.replacement_params.srrip.rrpv_bits: set twice (also at t.yaml:2:41)");
+  // A rule between parameters is the policy's; the default insert_rrpv 2 is refused, so the
+  // parameter that was written (rrpv_bits) is blamed, at its place in the mapping.
+  EXPECT_NE(error_of_text(tiny_with("  replacement: lru", "  replacement: {impl: srrip, rrpv_bits: 1}"))
+                .find(":41: error: l2.replacement_params.srrip.rrpv_bits: srrip: insert_rrpv 2 exceeds the largest RRPV 1"),
+            std::string::npos);
+}
+
 TEST(ConfigErrors, CrossField) {
   int line = 0;
-  std::string text = complete_with("  slices: 4", "  slices: 3", &line);
+  // Any l2.size is accepted (l2_rules.h), but every slice needs a set: tiny's 1 MiB holds
+  // 1 MiB / (16 ways * 512 B) = 128 sets.
+  std::string text = complete_with("  slices: 4", "  slices: 200", &line);
   // Blamed on the first key of the rule (l2.size) at its place in the file: line of "size" in l2.
+  const std::string too_few =
+      "l2.size 1MiB holds 128 set(s) of l2.ways * l2.line = 16 * 512 bytes, fewer than l2.slices = 200 "
+      "(every slice needs a set): raise l2.size or lower l2.slices or l2.ways";
   std::string got = error_of_text(text);
-  EXPECT_NE(got.find(": error: l2.size: l2.size 1MiB is not a multiple of l2.ways * l2.line * "
-                     "l2.slices = 16 * 512 * 3 = 24576"), std::string::npos) << got;
+  EXPECT_NE(got.find(": error: l2.size: " + too_few), std::string::npos) << got;
   // From --set, the override is blamed.
-  EXPECT_EQ(error_of_set({"l2.slices=3"}),
-            "--set l2.slices=3: error: l2.slices: l2.size 1MiB is not a multiple of l2.ways * "
-            "l2.line * l2.slices = 16 * 512 * 3 = 24576");
-  EXPECT_EQ(error_of_set({"l2.ways=12"}),
-            "--set l2.ways=12: error: l2.ways: l2.size 1MiB is not a multiple of l2.ways * l2.line * "
-            "l2.slices = 12 * 512 * 4 = 24576");
-  // 3 MiB / (16 * 512 * 4) = 96 sets per slice.
-  EXPECT_EQ(error_of_set({"l2.size=3MiB"}),
-            "--set l2.size=3MiB: error: l2.size: l2.size / (l2.ways * l2.line * l2.slices) = 96 sets "
-            "per slice; it must be a power of two");
+  EXPECT_EQ(error_of_set({"l2.slices=200"}), "--set l2.slices=200: error: l2.slices: " + too_few);
+  EXPECT_EQ(error_of_set({"l2.size=3MiB", "l2.ways=12", "l2.slices=3"}), "(no error)");
   EXPECT_EQ(error_of_set({"buffers.ub.size=1000"}),
             "--set buffers.ub.size=1000: error: buffers.ub.size: buffers.ub.size 1000 is not a "
             "multiple of buffers.ub.align 32");
@@ -190,7 +227,7 @@ TEST(ConfigErrors, BadOverride) {
             "unknown dtype 'f64' (expected default or one of f32, f16, bf16, s32, s16, s8, u8, e4m3, "
             "e5m2, e8m0)");
   EXPECT_EQ(error_of_set({"l2.replacement=plru"}),
-            "--set l2.replacement=plru: error: l2.replacement: 'plru' is not one of: lru, random, srrip");
+            "--set l2.replacement=plru: error: l2.replacement: 'plru' is not one of: lru, pacman, random, srrip");
 }
 
 TEST(ConfigErrors, FileAndTopLevel) {

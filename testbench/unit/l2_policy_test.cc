@@ -76,6 +76,60 @@ TEST(ReplacementPolicy, SrripAgesUntilAVictimAppears) {
   EXPECT_EQ(p->victim(0, kRead), 0u);  // no ageing needed
 }
 
+// Demand reads and prefetch fills (L2Access::prefetch_fill) through a 1-set, 4-way L2Tags:
+// a fill of a present line does nothing; returns the demand hits.
+struct Step {
+  uint64_t block;
+  bool prefetch_fill;
+};
+int demand_hits(const char* policy, const std::vector<Step>& seq, const ParamValues& params = {}) {
+  L2Tags t(1, 4, 512, make_replacement_policy(policy, PolicyShape{1, 4, 1}, params));
+  const L2Access fill{isa::CacheHint::Prefetch, 0, false, true};
+  int h = 0;
+  for (const Step& s : seq) {
+    const int w = t.find(s.block);
+    if (s.prefetch_fill) {
+      if (w < 0) t.insert(s.block, fill, false);
+    } else if (w >= 0) {
+      ++h;
+      t.touch(s.block, uint32_t(w), kRead);
+    } else {
+      t.insert(s.block, kRead, false);
+    }
+  }
+  return h;
+}
+
+// A B A B, two useless prefetch fills X Y, then demand C D E F G and A B again.
+const std::vector<Step> kPrefetchPollution = {{0, false}, {1, false}, {0, false}, {1, false},
+                                              {10, true}, {11, true}, {2, false}, {3, false},
+                                              {4, false}, {5, false}, {6, false}, {0, false},
+                                              {1, false}};
+
+TEST(ReplacementPolicy, PacmanInsertsPrefetchFillsDistantAndKeepsDemandLines) {
+  // srrip (fills at 2 like demand): A0 B0 X2 Y2; C: age -> A1 B1 X3 Y3, evict X, C2; D evicts
+  // Y (A1 B1 C2 D2); E: age -> A2 B2 C3 D3, evict C; F evicts D (A2 B2 E2 F2); G: age -> all 3,
+  // evict A (way 0); A then evicts B (3), B misses: 2 hits (the first A B only).
+  EXPECT_EQ(demand_hits("srrip", kPrefetchPollution), 2);
+  // pacman (fills at 3): A0 B0 X3 Y3; C evicts X, D evicts Y without ageing (A0 B0 C2 D2); E:
+  // age -> A1 B1 C3 D3, evict C; F evicts D (A1 B1 E2 F2); G: age -> A2 B2 E3 F3, evict E; A and
+  // B hit: 4 hits.
+  EXPECT_EQ(demand_hits("pacman", kPrefetchPollution), 4);
+  // With prefetch fills inserted like demand lines it is SRRIP again.
+  EXPECT_EQ(demand_hits("pacman", kPrefetchPollution, {{"prefetch_insert_rrpv", 2}}), 2);
+  // Demand-only traffic is SRRIP's: the scan of SrripKeepsHotLinesAcrossAScan.
+  EXPECT_EQ(hits("pacman", kScan), hits("srrip", kScan));
+}
+
+TEST(ReplacementPolicy, PacmanParameterRulesAreErrors) {
+  try {
+    make_replacement_policy("pacman", PolicyShape{}, {{"rrpv_bits", 1}, {"insert_rrpv", 1}});  // fills 3 > 1
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "pacman: prefetch_insert_rrpv 3 exceeds the largest RRPV 1 of rrpv_bits 1");
+  }
+}
+
 TEST(ReplacementPolicy, LruCyclicThrashes) {
   // Five blocks cycled through four ways: LRU always evicts the next one needed.
   std::vector<uint64_t> seq;
@@ -104,13 +158,13 @@ TEST(ReplacementPolicy, RandomIsSeededAndDeterministic) {
 }
 
 TEST(ReplacementPolicy, SelectedByNameUnknownIsAnError) {
-  for (const char* name : {"lru", "srrip", "random"})
+  for (const char* name : {"lru", "pacman", "srrip", "random"})
     EXPECT_EQ(make_replacement_policy(name, PolicyShape{2, 2, 0})->name(), name);
   try {
     make_replacement_policy("fifo", PolicyShape{2, 2, 0});
     FAIL();
   } catch (const Error& e) {
-    EXPECT_STREQ(e.what(), "unknown L2 replacement policy 'fifo' (known: lru, random, srrip)");
+    EXPECT_STREQ(e.what(), "unknown L2 replacement policy 'fifo' (known: lru, pacman, random, srrip)");
   }
 }
 

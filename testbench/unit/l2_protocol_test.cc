@@ -33,6 +33,25 @@ TEST(L2Protocol, ReadMissAllocatesAndFetchesThenHits) {
   EXPECT_FALSE(o.fetch);
 }
 
+TEST(L2Protocol, OnlyAPrefetchReadMissAsksForTheNextLines) {
+  L2Tags t = two_way();
+  const L2Access pf_read{CacheHint::Prefetch, 1, false};
+  EXPECT_FALSE(l2_access(t, 1, kRead, false).prefetch_next);
+  L2Outcome o = l2_access(t, 2, pf_read, false);
+  EXPECT_EQ(o.kind, Kind::ReadMiss);
+  EXPECT_TRUE(o.prefetch_next);
+  EXPECT_FALSE(l2_access(t, 2, pf_read, false).prefetch_next);  // a hit
+  EXPECT_FALSE(l2_access(t, 3, L2Access{CacheHint::Prefetch, 1, true}, true).prefetch_next);  // a write
+  // The fill itself: absent -> allocated clean for its region; present -> nothing.
+  L2Tags u = two_way();
+  std::optional<L2Tags::Fill> f = l2_prefetch(u, 9, 4);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(u.find(9), int(f->way));
+  EXPECT_FALSE(u.dirty(9, f->way));
+  EXPECT_EQ(u.region(9, f->way), 4u);
+  EXPECT_FALSE(l2_prefetch(u, 9, 4));
+}
+
 TEST(L2Protocol, WritesAllocateDirtyFetchingOnlyPartialLines) {
   L2Tags t = two_way();
   L2Outcome full = l2_access(t, 1, kWrite, true);

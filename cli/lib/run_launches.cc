@@ -1,0 +1,68 @@
+// A case's launch sequence (run_launches.h).
+#include "cli/lib/run_launches.h"
+
+#include <cstdio>
+
+#include "isa/error.h"
+
+namespace npu::cli {
+
+SimOutcome run_launches(const CaseSpec& spec, const SimRequest& base, const std::vector<TensorPlacement>& placement,
+                        bool iss) {
+  if (base.trace.writes_files())
+    throw Error(spec.launches_loc.str() + ": error: launches: --vcd, --trace and --instr-csv need a single launch");
+  const hw::HwConfig& hw = *base.hw;
+  hw::L2Contents carry;
+  SimOutcome total;
+  size_t index = 0;
+  for (size_t e = 0; e < spec.launches.size(); ++e) {
+    const CaseLaunch& l = spec.launches[e];
+    const std::string who = "launch " + std::to_string(e) + " (" + l.kernel_path + ")";
+    if (l.block_dim > hw.chip.clusters)
+      throw Error(l.block_dim_loc.str() + ": error: launches[" + std::to_string(e) + "].block_dim: " +
+                  std::to_string(l.block_dim) + " exceeds chip.clusters = " + std::to_string(hw.chip.clusters));
+    CaseSpec one = spec;  // the launch as a single-launch case: its kernel, block_dim and params
+    one.kernel_path = l.kernel_path;
+    one.kernel_loc = l.kernel_loc;
+    one.block_dim = l.block_dim;
+    one.params = l.params;
+    const isa::Program prog = load_case_kernel(one, hw);
+    SimRequest req = base;
+    req.program = &prog;
+    req.params = kernel_param_values(one, prog, placement);
+    req.block_dim = l.block_dim;
+    req.trace.label_stats = !prog.aic.labels.empty() || !prog.aiv.labels.empty();
+    req.l2_carry = spec.l2_cold_between_launches ? nullptr : &carry;
+    for (int r = 0; r < l.repeat; ++r, ++index) {
+      SimOutcome o;
+      try {
+        o = iss ? run_on_iss(req) : run_on_systemc(req);
+      } catch (const Error& err) {
+        throw Error(who + ", repeat " + std::to_string(r) + ": " + err.what());
+      }
+      hw::append_launch(total.stats, o.stats);
+      total.race_findings.insert(total.race_findings.end(), o.race_findings.begin(), o.race_findings.end());
+      total.launches.push_back(LaunchRecord{index, e, r, l.kernel_path, prog.name, l.block_dim, std::move(o.stats)});
+    }
+  }
+  return total;
+}
+
+std::string format_launches(const std::vector<LaunchRecord>& launches) {
+  if (launches.empty()) return "";
+  std::string out = "\nLaunches (" + std::to_string(launches.size()) + "):\n";
+  out += "  launch  kernel                  cycles   L2 hit rate   L2 read hits   L2 read misses   HBM read B\n";
+  for (const LaunchRecord& l : launches) {
+    const hw::SimStats& s = l.sim;
+    const hw::L2Counters c = s.l2 ? s.l2->total : hw::L2Counters{};
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "  %6zu  %-22s %8s %13.4f %14llu %16llu %12llu\n", l.launch, l.kernel_name.c_str(),
+                  s.total_cycles ? std::to_string(*s.total_cycles).c_str() : "-", hw::hit_rate(c),
+                  static_cast<unsigned long long>(c.read_hits), static_cast<unsigned long long>(c.read_misses),
+                  static_cast<unsigned long long>(s.hbm ? s.hbm->bytes_read() : 0));
+    out += buf;
+  }
+  return out;
+}
+
+}  // namespace npu::cli
