@@ -3,12 +3,17 @@
 // that a point is exactly `npusim run` with the point's options, resuming, failed points, strict
 // spec errors, shards joined by GNU parallel + merge, plots and `npusim diff`.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
 
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -118,6 +123,46 @@ TEST_F(Sweep, ResumesSkippingCompletePointsOnly) {
   EXPECT_EQ(r[1][col(r, "cycles")], "12345");                 // skipped
   EXPECT_EQ(r[2][col(r, "cycles")], t[2][col(t, "cycles")]);  // run again
   EXPECT_TRUE(fs::is_regular_file(p1 + "/point.json"));
+}
+
+TEST_F(Sweep, SigintStopsWithNoHalfPointCountedAndAResumeCompletes) {
+  // 6 points of the AT-10 kernel at N = 768, a few tenths of a second each: stopped once the
+  // first is complete.
+  const std::string s = write("i.yaml", "case: " + source_path("kernels/cases/rmsnorm_linear.yaml") +
+                                            "\ntiming_only: true\nvar: {N: 768}\nrepeat: {var: SEED, count: 6}\naxes:\n"
+                                            "  w: {cache: w, values: [normal]}\n");
+  const pid_t pid = npu::test::spawn_npusim({"sweep", s, "--out", path("out"), "--jobs", "2"});
+  auto complete = [&] {
+    int n = 0;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(path("out/points"), ec))
+      n += fs::is_regular_file(e.path() / "point.json");
+    return n;
+  };
+  int st = 0;
+  bool ended = false;
+  for (int i = 0; i < 6000 && !complete() && !ended; ++i) {  // the first point (bounded wait)
+    ended = ::waitpid(pid, &st, WNOHANG) == pid;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_FALSE(ended) << "the sweep ended before it could be interrupted";
+  ::kill(pid, SIGINT);
+  ASSERT_EQ(::waitpid(pid, &st, 0), pid);
+  EXPECT_TRUE(WIFSIGNALED(st) && WTERMSIG(st) == SIGINT) << "status " << st;
+  EXPECT_FALSE(fs::exists(path("out/results.csv")));
+  const int done = complete();
+  EXPECT_GE(done, 1);
+  EXPECT_LT(done, 6);
+  // No staging directory is left, and every complete point has its whole run output.
+  for (const auto& e : fs::directory_iterator(path("out/points"))) {
+    EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << e.path();
+    if (fs::is_regular_file(e.path() / "point.json")) EXPECT_TRUE(fs::is_regular_file(e.path() / "stats.json"));
+  }
+  ASSERT_EQ(npusim("sweep " + s + " --out " + path("out")), 0) << err_;
+  const auto t = results(path("out"));
+  ASSERT_EQ(t.size(), 7u);
+  for (size_t i = 1; i < t.size(); ++i) EXPECT_EQ(t[i][col(t, "status")], "ok") << i;
+  EXPECT_EQ(complete(), 6);
 }
 
 TEST_F(Sweep, AFailedPointIsARowWithItsErrorAndExitStatus2) {
