@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   npu::cli::register_bench(app);
   npu::cli::register_trace_summary(app);
   npu::cli::register_calibrate(app);
+  npu::cli::register_sweep(app);
+  npu::cli::register_diff(app);
   npu::cli::refuse_options_as_values(app);
   try {
     app.parse(argc, argv);

@@ -12,12 +12,7 @@ namespace detail {
 CaseSpec CaseParser::run(const std::string& text) {
   spec_.path = name_;
   spec_.dir = dir_;
-  YAML::Node root;
-  try {
-    root = hw::load_one_yaml_document(text);
-  } catch (const YAML::ParserException& e) {
-    throw Error(at(e.mark).str() + ": error: YAML syntax: " + e.msg);
-  }
+  YAML::Node root = load_root(text);
   SourceLoc top{name_, 1, 1};
   if (!root.IsMap())
     throw Error(top.str() + ": error: expected a mapping (kernel, block_dim, tensors, ...), got " +

@@ -1,6 +1,6 @@
 #pragma once
-// Internal to the case parser (case_parse.cc, case_parse_golden.cc): the parser class and its
-// helpers. Users include cli/lib/case_spec.h.
+// Internal to the case parser (case_parse.cc, case_parse_golden.cc) and the sweep-spec parser
+// (sweep_spec.cc): the parser classes and their helpers. Users include cli/lib/case_spec.h.
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <set>
 
 #include "cli/lib/case_spec.h"
+#include "hw/config/yaml_document.h"
 #include "isa/error.h"
 #include "isa/types.h"
 
@@ -77,19 +78,26 @@ struct Entry {
   YAML::Node k, v;
 };
 
-class CaseParser {
+// The strict YAML reading shared by the case parser and the sweep-spec parser (sweep_spec.cc):
+// positions as FILE:LINE:COL, errors collected (one per line, the parser keeps going), mappings
+// read in file order with duplicate and unknown keys refused.
+class StrictYamlReader {
  public:
-  CaseParser(std::string name, std::string dir, std::vector<std::string> var_overrides)
-      : name_(std::move(name)), dir_(std::move(dir)), var_overrides_(std::move(var_overrides)) {}
+  explicit StrictYamlReader(std::string name) : name_(std::move(name)) {}
 
-  CaseSpec run(const std::string& text);
-
- private:
-  std::string name_, dir_;
-  std::vector<std::string> var_overrides_;
+ protected:
+  std::string name_;
   std::vector<std::string> errors_;
-  CaseSpec spec_;
 
+  // The root of a one-document YAML text; a syntax error (or a second document) is thrown as
+  // "FILE:LINE:COL: error: YAML syntax: ...".
+  YAML::Node load_root(const std::string& text) const {
+    try {
+      return hw::load_one_yaml_document(text);
+    } catch (const YAML::ParserException& e) {
+      throw Error(at(e.mark).str() + ": error: YAML syntax: " + e.msg);
+    }
+  }
   static std::string join_lines(const std::vector<std::string>& v) {
     std::string s;
     for (size_t i = 0; i < v.size(); ++i) s += (i ? "\n" : "") + v[i];
@@ -148,6 +156,20 @@ class CaseParser {
     error(at(e.v, e.k), path, "expected a string, got " + kind_of(e.v));
     return std::nullopt;
   }
+};
+
+class CaseParser : public StrictYamlReader {
+ public:
+  CaseParser(std::string name, std::string dir, std::vector<std::string> var_overrides)
+      : StrictYamlReader(std::move(name)), dir_(std::move(dir)), var_overrides_(std::move(var_overrides)) {}
+
+  CaseSpec run(const std::string& text);
+
+ private:
+  std::string dir_;
+  std::vector<std::string> var_overrides_;
+  CaseSpec spec_;
+
   std::optional<int64_t> int_node(const YAML::Node& v, const YAML::Node& k, const std::string& path,
                                   int64_t min) {
     if (!v.IsScalar()) {

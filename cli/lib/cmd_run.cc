@@ -32,6 +32,12 @@ void register_run(CLI::App& app) {
   run->add_option("--out", o->out_dir,
                   "write stats.json, report.txt, config.yaml and the output tensors (.npy) here; "
                   "replaced only when the run completes");
+  run->add_option("--kernel", o->kernel_path, "run this kernel file (.s or .npuo) instead of the case's");
+  run->add_option("--block-dim", o->block_dim, "launch this many blocks instead of the case's block_dim")
+      ->check(CLI::PositiveNumber);
+  run->add_flag("--timing-only", o->timing_only,
+                "cycles only: no data effects, no inputs generated, no golden, no outputs written "
+                "(cycles and statistics identical to a full run; SystemC model only)");
   run->add_flag("--iss", o->iss, "run the functional ISS instead of the SystemC model (no timing)");
   for (const auto& [opt, key] : {std::pair<std::string, std::string>{"--max-cycles", "sim.max_cycles"},
                                  {"--max-instructions", "sim.max_instructions"}})

@@ -16,6 +16,8 @@ void register_run(CLI::App& app);      // npusim run CASE
 void register_bench(CLI::App& app);    // npusim bench
 void register_trace_summary(CLI::App& app);  // npusim trace-summary FILE
 void register_calibrate(CLI::App& app);  // npusim calibrate (model vs msKPP tables)
+void register_sweep(CLI::App& app);      // npusim sweep SPEC, sweep merge, sweep plot
+void register_diff(CLI::App& app);       // npusim diff OUT_A OUT_B
 
 // After registering: every option of every command that takes a value refuses one that looks
 // like an option ("--vcd", "-q"), so a missing value does not swallow the next flag.

@@ -33,6 +33,7 @@ struct SimRequest {
   hw::TraceOptions trace;           // SystemC only: trace files and per-label statistics
   check::RaceMode race = check::RaceMode::Off;  // the race checker (isa/check/race.h)
   hw::L2Contents* l2_carry = nullptr;  // SystemC only: L2 contents carried between launches
+  bool timing_only = false;         // SystemC only: no data effects (hw::RunOptions::timing_only)
 };
 
 // One launch of a launch sequence (run_launches.h) and what it measured.

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <optional>
 
+#include "base/file_io.h"
 #include "cli/lib/case_budget.h"
 #include "cli/lib/case_data.h"
 #include "cli/lib/case_spec.h"
@@ -19,7 +20,9 @@
 #include "cli/lib/run_report.h"
 #include "hw/config/loader.h"
 #include "hw/top/trace_options.h"
+#include "isa/asm/assembler.h"
 #include "isa/error.h"
+#include "isa/object.h"
 #include "isa/types.h"
 #include "golden/registry.h"
 
@@ -129,10 +132,29 @@ void apply_cache_overrides(CaseSpec& spec, const std::vector<std::string>& overr
   }
 }
 
+// --kernel / --block-dim: the launch of the case with another kernel file or grid.
+void apply_launch_overrides(CaseSpec& spec, const RunOptions& o) {
+  if (!o.kernel_path.empty()) {
+    try {
+      check_input_file(o.kernel_path, std::max(isa::kMaxSourceFileBytes, isa::kMaxObjectFileBytes));
+    } catch (const InputFileError& e) {
+      throw Error("--kernel " + o.kernel_path + ": error: cannot read it: " + e.reason);
+    }
+    spec.kernel_path = o.kernel_path;
+  }
+  if (o.block_dim < 0 || o.block_dim > 1000000)
+    throw Error("--block-dim " + std::to_string(o.block_dim) + ": error: expected 1..1000000");
+  if (o.block_dim > 0) spec.block_dim = o.block_dim;
+}
+
 RunResult run_case(const RunOptions& o) {
   // 1. Case, config, kernel (and a usable output directory, before any work).
   CaseSpec spec = parse_case_file(o.case_path, o.vars);
   apply_cache_overrides(spec, o.caches);
+  apply_launch_overrides(spec, o);
+  if (o.timing_only && o.iss) throw Error("--timing-only needs the SystemC model (not --iss)");
+  if (o.timing_only && !o.race.empty() && o.race != "off")
+    throw Error("--timing-only runs without data effects, so the race checker cannot run (--race " + o.race + ")");
   if (!o.out_dir.empty()) check_output_dir(o.out_dir);
   const std::string cfg_path = o.config_path.empty() ? default_config_path() : o.config_path;
   hw::HwConfig hw = hw::load_config(cfg_path, o.sets);
@@ -145,10 +167,11 @@ RunResult run_case(const RunOptions& o) {
   std::vector<TensorPlacement> placement = place_tensors(spec, hw.l2.line);
   check_case_fits(spec, placement, hw, cfg_path);
   if (const std::string note = expensive_case_note(spec); !note.empty()) std::cerr << note << std::endl;
-  std::vector<golden::Tensor> initial;
-  for (const CaseTensor& t : spec.tensors) initial.push_back(make_initial_tensor(t));
+  std::vector<golden::Tensor> initial;  // none with --timing-only: GM contents do not matter
+  if (!o.timing_only)
+    for (const CaseTensor& t : spec.tensors) initial.push_back(make_initial_tensor(t));
   std::vector<int64_t> params = kernel_param_values(spec, prog, placement);
-  golden::TensorMap refs = run_reference(spec, initial);
+  golden::TensorMap refs = o.timing_only ? golden::TensorMap{} : run_reference(spec, initial);
 
   sem::GlobalMemory gm(hw.hbm.size);
   SimRequest req;
@@ -160,7 +183,7 @@ RunResult run_case(const RunOptions& o) {
     } catch (const Error& e) {
       throw Error(t.loc.str() + ": error: tensors." + t.name + ": cannot place it in GM (" + e.what() + ")");
     }
-    gm.write(p.base, initial[i].bytes().data(), p.bytes);
+    if (!o.timing_only) gm.write(p.base, initial[i].bytes().data(), p.bytes);
     req.regions.push_back(RegionSpec{t.name, p.base, p.bytes, t.cache});
   }
   req.hw = &hw;
@@ -169,6 +192,7 @@ RunResult run_case(const RunOptions& o) {
   req.params = params;
   req.block_dim = spec.block_dim;
   req.trace = o.trace;
+  req.timing_only = o.timing_only;
   req.race = o.race.empty() ? (o.iss ? check::RaceMode::Error : check::RaceMode::Off) : check::parse_race_mode(o.race);
   if (o.iss && o.trace.writes_files()) throw Error("--vcd, --trace and --instr-csv need the SystemC model (not --iss)");
   // Per-label statistics whenever the kernel has semantic labels (stats.json "labels").
@@ -196,7 +220,7 @@ RunResult run_case(const RunOptions& o) {
   for (size_t i = 0; i < spec.tensors.size(); ++i) {
     const CaseTensor& t = spec.tensors[i];
     res.tensors.push_back(tensor_record(t, placement[i]));
-    if (t.role != TensorRole::Output) continue;
+    if (t.role != TensorRole::Output || o.timing_only) continue;  // --timing-only: nothing to judge
     golden::Tensor out(t.dtype, t.shape);
     gm.read(placement[i].base, out.bytes().data(), placement[i].bytes);
     OutputVerdict v;
@@ -211,7 +235,7 @@ RunResult run_case(const RunOptions& o) {
     res.verdicts.push_back(v);
     res.outputs.emplace(t.name, std::move(out));
   }
-  res.exit_code = verdict_exit_code(res.verdict());
+  res.exit_code = o.timing_only ? kExitPass : verdict_exit_code(res.verdict());
 
   // 4. What was run, the roofline.
   res.info = RunInfo{o.case_path, spec.kernel_path, prog.name, spec.description, cfg_path, o.sets, o.vars, o.caches,

@@ -8,6 +8,7 @@
 //      golden-checked output with the comparison rule of docs/numerics.md;
 //   4. derive the roofline; write the output directory (stats.json, report.txt, ...: staged, see
 //      run_output.h).
+//      (--timing-only skips the inputs' data, the golden and the comparison.)
 // Any problem in 1-2, a kernel fault or hang in 3, or an unwritable output directory throws
 // npu::Error (exit code 2); nothing is written then.
 #include <string>
@@ -25,11 +26,17 @@ struct RunOptions {
   std::vector<std::string> sets;    // hardware config overrides "key.path=value"
   std::vector<std::string> vars;    // case var overrides "NAME=VALUE"
   std::vector<std::string> caches;  // per-tensor cache policy overrides "TENSOR=POLICY"
+  std::string kernel_path;          // --kernel: replaces the case's kernel ("" = the case's)
+  int block_dim = 0;                // --block-dim: replaces the case's block_dim (0 = the case's)
   std::string out_dir;              // "" = write no files
   bool iss = false;                 // functional ISS instead of the SystemC model
   std::string race;                 // --race error|warn|off; "" = error on --iss, off on SystemC
   hw::TraceOptions trace;           // --vcd, --trace, --instr-csv, --trace-window, --trace-select
   std::string command_line;         // recorded in stats.json
+  // --timing-only: the model runs without data effects (hw::RunOptions::timing_only), so no
+  // inputs are generated, no golden runs and no output is read back or judged; the cycles and
+  // every timing statistic are those of the full run. SystemC model only, no race checker.
+  bool timing_only = false;
 };
 
 // Case + config + overrides -> the typed result; with out_dir, also writes the output directory.
@@ -38,6 +45,10 @@ RunResult run_case(const RunOptions& opts);
 // Applies `--cache TENSOR=POLICY` overrides (RunOptions::caches) to the case's tensors; throws
 // npu::Error "--cache ARG: error: ..." for a malformed argument, an unknown tensor or policy.
 void apply_cache_overrides(CaseSpec& spec, const std::vector<std::string>& overrides);
+
+// Applies --kernel / --block-dim (RunOptions::kernel_path, block_dim) to the case; throws
+// npu::Error "--kernel PATH: error: ..." for an unreadable kernel, "--block-dim N: ..." out of range.
+void apply_launch_overrides(CaseSpec& spec, const RunOptions& opts);
 
 // The config used without --config: $NPUSIM_CONFIG, else configs/ascend910b.yaml in the
 // directory of the npusim executable or one of its parents (a build tree inside the source

@@ -199,6 +199,12 @@ std::string format_report(const RunResult& res) {
   }
 
   if (!res.launches.empty()) o += format_launches(res.launches).substr(1) + "\n";
+  if (s.timing_only) {  // --timing-only: no data, nothing judged
+    line("Numerics: not checked (--timing-only: no data effects, no golden)");
+    line("");
+    line("Result: TIMING ONLY (cycles as in a full run; outputs not computed)");
+    return o;
+  }
   line("Numerics (docs/numerics.md comparison rule)");
   for (const OutputVerdict& v : res.verdicts) {
     if (!v.compared) line("  " + v.tensor + ": not compared (no golden output bound to it)");
