@@ -38,7 +38,42 @@ double fmt_max(const Format& f) {
   return std::ldexp(double(mant), emax_field - f.bias - f.mbits);
 }
 
+// The exact value of a finite element built bit by bit (normals, IEEE formats), or false for
+// what the general ldexp path handles (subnormals, Inf/NaN, the e4m3 top binade).
+bool fast_decode(const Format& f, uint64_t bits, double* out) {
+  const uint64_t emask = (uint64_t(1) << f.ebits) - 1;
+  const uint64_t e = (bits >> f.mbits) & emask;
+  if (!f.ieee || e == 0 || e == emask) return false;
+  const uint64_t sign = (bits >> (f.ebits + f.mbits)) & 1;
+  const uint64_t m = bits & ((uint64_t(1) << f.mbits) - 1);
+  const uint64_t d = (sign << 63) | ((e - uint64_t(f.bias) + 1023) << 52) | (m << (52 - f.mbits));
+  std::memcpy(out, &d, sizeof d);
+  return true;
+}
+
+// One RNE rounding from double done on the bits, for results that are normal numbers of an
+// IEEE format (the common case); false where fmt_encode's general path must decide (zero,
+// subnormal, overflow, Inf/NaN). Same rounding as the general path: ties to even on the
+// dropped 52 - mbits bits, a carry out of the mantissa moving into the exponent.
+bool fast_encode(const Format& f, double v, uint64_t* out) {
+  if (!f.ieee) return false;
+  uint64_t d;
+  std::memcpy(&d, &v, sizeof d);
+  const uint64_t sign = d >> 63;
+  const int64_t e = int64_t((d >> 52) & 0x7FF) - 1023 + f.bias;  // target exponent field
+  if (e < 1 || e >= (int64_t(1) << f.ebits) - 1 || ((d >> 52) & 0x7FF) == 0x7FF) return false;
+  const int drop = 52 - f.mbits;
+  const uint64_t mant = d & ((uint64_t(1) << 52) - 1);
+  const uint64_t half = uint64_t(1) << (drop - 1), rest = mant & ((uint64_t(1) << drop) - 1);
+  uint64_t q = (uint64_t(e) << f.mbits) | (mant >> drop);  // exponent and kept mantissa
+  if (rest > half || (rest == half && (q & 1))) ++q;         // the carry may reach the exponent
+  if ((q >> f.mbits) >= (uint64_t(1) << f.ebits) - 1) return false;  // rounded up to overflow
+  *out = (sign << (f.ebits + f.mbits)) | q;
+  return true;
+}
+
 double fmt_decode(const Format& f, uint64_t bits) {
+  if (double fast; fast_decode(f, bits, &fast)) return fast;
   uint64_t mmask = (uint64_t(1) << f.mbits) - 1;
   uint64_t emask = (uint64_t(1) << f.ebits) - 1;
   bool neg = (bits >> (f.ebits + f.mbits)) & 1;
@@ -57,6 +92,7 @@ double fmt_decode(const Format& f, uint64_t bits) {
 }
 
 uint64_t fmt_encode(const Format& f, double v, bool saturate) {
+  if (uint64_t fast; fast_encode(f, v, &fast)) return fast;
   uint64_t sign = uint64_t(std::signbit(v) ? 1 : 0) << (f.ebits + f.mbits);
   double maxv = fmt_max(f);
   uint64_t max_bits = 0, inf_bits = 0;
