@@ -61,13 +61,19 @@ class ServerPool {
   };
   Grant acquire(uint64_t earliest) const;
   void hold(const Grant& g, uint64_t end) { servers_[g.server].occupy(g.start, end); }
+  // Once per simulated time: a second call at the same `now` would find nothing to drop (every
+  // booking starts at or after the time it is made), and intervals ending before now never
+  // change a result anyway.
   void retire(uint64_t now) {
+    if (now == retired_at_) return;
+    retired_at_ = now;
     for (Timeline& t : servers_) t.retire(now);
   }
   uint32_t size() const { return static_cast<uint32_t>(servers_.size()); }
 
  private:
   std::vector<Timeline> servers_;
+  uint64_t retired_at_ = UINT64_MAX;
 };
 
 }  // namespace npu::hw
