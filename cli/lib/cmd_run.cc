@@ -32,6 +32,8 @@ void register_run(CLI::App& app) {
                   "write stats.json, report.txt, config.yaml and the output tensors (.npy) here; "
                   "replaced only when the run completes");
   run->add_flag("--iss", o->iss, "run the functional ISS instead of the SystemC model (no timing)");
+  run->add_flag("--timing-only", o->timing_only,
+                "SystemC without data effects: the same cycles and statistics, no outputs computed, no golden");
   for (const auto& [opt, key] : {std::pair<std::string, std::string>{"--max-cycles", "sim.max_cycles"},
                                  {"--max-instructions", "sim.max_instructions"}})
     run->add_option_function<uint64_t>(

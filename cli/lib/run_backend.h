@@ -32,6 +32,7 @@ struct SimRequest {
   std::vector<RegionSpec> regions;  // same tensors as gm->regions(), with cache overrides
   hw::TraceOptions trace;           // SystemC only: trace files and per-label statistics
   check::RaceMode race = check::RaceMode::Off;  // the race checker (isa/check/race.h)
+  bool timing_only = false;         // SystemC only: no data effects (hw::RunOptions::timing_only)
 };
 
 // What a backend reports. Timed runs fill total_cycles; every JSON part is copied into

@@ -11,6 +11,7 @@ SimOutcome run_on_systemc(const SimRequest& req) {
     if (r.cache) ho.cache_policy[r.name] = *r.cache;
   ho.trace = req.trace;
   ho.race = req.race;
+  ho.timing_only = req.timing_only;
   hw::RunResult r = hw::run_systemc(*req.hw, *req.program, *req.gm, req.params, req.block_dim, ho);
 
   SimOutcome out;
