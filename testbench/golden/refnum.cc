@@ -51,25 +51,8 @@ bool fast_decode(const Format& f, uint64_t bits, double* out) {
   return true;
 }
 
-// One RNE rounding from double done on the bits, for results that are normal numbers of an
-// IEEE format (the common case); false where fmt_encode's general path must decide (zero,
-// subnormal, overflow, Inf/NaN). Same rounding as the general path: ties to even on the
-// dropped 52 - mbits bits, a carry out of the mantissa moving into the exponent.
 bool fast_encode(const Format& f, double v, uint64_t* out) {
-  if (!f.ieee) return false;
-  uint64_t d;
-  std::memcpy(&d, &v, sizeof d);
-  const uint64_t sign = d >> 63;
-  const int64_t e = int64_t((d >> 52) & 0x7FF) - 1023 + f.bias;  // target exponent field
-  if (e < 1 || e >= (int64_t(1) << f.ebits) - 1 || ((d >> 52) & 0x7FF) == 0x7FF) return false;
-  const int drop = 52 - f.mbits;
-  const uint64_t mant = d & ((uint64_t(1) << 52) - 1);
-  const uint64_t half = uint64_t(1) << (drop - 1), rest = mant & ((uint64_t(1) << drop) - 1);
-  uint64_t q = (uint64_t(e) << f.mbits) | (mant >> drop);  // exponent and kept mantissa
-  if (rest > half || (rest == half && (q & 1))) ++q;         // the carry may reach the exponent
-  if ((q >> f.mbits) >= (uint64_t(1) << f.ebits) - 1) return false;  // rounded up to overflow
-  *out = (sign << (f.ebits + f.mbits)) | q;
-  return true;
+  return f.ieee && encode_normal(f.ebits, f.mbits, f.bias, v, out);
 }
 
 double fmt_decode(const Format& f, uint64_t bits) {
