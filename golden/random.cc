@@ -107,15 +107,11 @@ void det_sincos_2pi(double u, double* s, double* c) {
 }
 
 Tensor random_uniform(Dtype dtype, std::vector<int64_t> shape, double lo, double hi, Rng& rng) {
-  Tensor t(dtype, std::move(shape));
-  for (int64_t i = 0; i < t.numel(); ++i) t.set(i, rng.uniform(lo, hi), /*saturate=*/true);
-  return t;
+  return Tensor::generate(dtype, std::move(shape), /*saturate=*/true, [&] { return rng.uniform(lo, hi); });
 }
 
 Tensor random_normal(Dtype dtype, std::vector<int64_t> shape, double mean, double std, Rng& rng) {
-  Tensor t(dtype, std::move(shape));
-  for (int64_t i = 0; i < t.numel(); ++i) t.set(i, rng.normal(mean, std), /*saturate=*/true);
-  return t;
+  return Tensor::generate(dtype, std::move(shape), /*saturate=*/true, [&] { return rng.normal(mean, std); });
 }
 
 }  // namespace npu::golden

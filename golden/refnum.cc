@@ -38,7 +38,25 @@ double fmt_max(const Format& f) {
   return std::ldexp(double(mant), emax_field - f.bias - f.mbits);
 }
 
+// The exact value of a finite element built bit by bit (normals, IEEE formats), or false for
+// what the general ldexp path handles (subnormals, Inf/NaN, the e4m3 top binade).
+bool fast_decode(const Format& f, uint64_t bits, double* out) {
+  const uint64_t emask = (uint64_t(1) << f.ebits) - 1;
+  const uint64_t e = (bits >> f.mbits) & emask;
+  if (!f.ieee || e == 0 || e == emask) return false;
+  const uint64_t sign = (bits >> (f.ebits + f.mbits)) & 1;
+  const uint64_t m = bits & ((uint64_t(1) << f.mbits) - 1);
+  const uint64_t d = (sign << 63) | ((e - uint64_t(f.bias) + 1023) << 52) | (m << (52 - f.mbits));
+  std::memcpy(out, &d, sizeof d);
+  return true;
+}
+
+bool fast_encode(const Format& f, double v, uint64_t* out) {
+  return f.ieee && encode_normal(f.ebits, f.mbits, f.bias, v, out);
+}
+
 double fmt_decode(const Format& f, uint64_t bits) {
+  if (double fast; fast_decode(f, bits, &fast)) return fast;
   uint64_t mmask = (uint64_t(1) << f.mbits) - 1;
   uint64_t emask = (uint64_t(1) << f.ebits) - 1;
   bool neg = (bits >> (f.ebits + f.mbits)) & 1;
@@ -57,6 +75,7 @@ double fmt_decode(const Format& f, uint64_t bits) {
 }
 
 uint64_t fmt_encode(const Format& f, double v, bool saturate) {
+  if (uint64_t fast; fast_encode(f, v, &fast)) return fast;
   uint64_t sign = uint64_t(std::signbit(v) ? 1 : 0) << (f.ebits + f.mbits);
   double maxv = fmt_max(f);
   uint64_t max_bits = 0, inf_bits = 0;

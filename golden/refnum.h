@@ -3,6 +3,7 @@
 // isa/numeric (the code under test): a golden that shares the conversion it checks cannot
 // catch a bug in it. Semantics follow docs/numerics.md; every encode rounds once (RNE) from double.
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "isa/numeric/dtype.h"
@@ -28,6 +29,28 @@ double decode(Dtype t, uint64_t bits);
 //  e8m0: nearest power of two (ties to the even code); <= 0, NaN, Inf or outside
 //        [2^-127, 2^127] -> 0xFF.
 uint64_t encode(Dtype t, double v, bool saturate = false);
+
+// One RNE rounding from double done on the bits, for results that are normal numbers of an
+// IEEE binary format with ebits / mbits / bias (the common case; inline for the generators'
+// loops); false where encode's general path must decide (zero, subnormal, overflow, Inf/NaN).
+// Ties to even on the dropped 52 - mbits bits; a carry out of the mantissa moves into the
+// exponent, as in the general path.
+inline bool encode_normal(int ebits, int mbits, int bias, double v, uint64_t* out) {
+  uint64_t d;
+  std::memcpy(&d, &v, sizeof d);
+  const uint64_t sign = d >> 63, dexp = (d >> 52) & 0x7FF;
+  const int64_t e = int64_t(dexp) - 1023 + bias;  // target exponent field
+  const int64_t top = (int64_t(1) << ebits) - 1;   // Inf / NaN exponent field
+  if (e < 1 || e >= top || dexp == 0x7FF) return false;
+  const int drop = 52 - mbits;
+  const uint64_t mant = d & ((uint64_t(1) << 52) - 1);
+  const uint64_t half = uint64_t(1) << (drop - 1), rest = mant & ((uint64_t(1) << drop) - 1);
+  uint64_t q = (uint64_t(e) << mbits) | (mant >> drop);  // exponent and kept mantissa
+  if (rest > half || (rest == half && (q & 1))) ++q;     // the carry may reach the exponent
+  if (int64_t(q >> mbits) >= top) return false;          // rounded up to overflow
+  *out = (sign << (ebits + mbits)) | q;
+  return true;
+}
 
 // Largest finite value (e4m3 448, e5m2 57344, f16 65504, bf16 ~3.39e38, ints: max).
 double max_finite(Dtype t);

@@ -22,17 +22,30 @@ Tensor::Tensor(Dtype dtype, std::vector<int64_t> shape) : dtype_(dtype), shape_(
   bytes_.assign(size_t(numel_) * size_t(ref::size_of(dtype_)), 0);
 }
 
-Tensor Tensor::from_values(Dtype dtype, std::vector<int64_t> shape, const std::vector<double>& v) {
-  Tensor t(dtype, std::move(shape));
-  if (int64_t(v.size()) != t.numel())
+namespace {
+
+// from_values / from_floats: the element count first, then one RNE rounding per value.
+template <class T>
+Tensor from_vector(Dtype dtype, std::vector<int64_t> shape, const std::vector<T>& v) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  if (int64_t(v.size()) != n) {
+    Tensor t(dtype, std::move(shape));  // the shape's own error first (a negative dimension)
     throw Error("tensor " + t.describe() + " needs " + std::to_string(t.numel()) + " values, got " +
                 std::to_string(v.size()));
-  for (int64_t i = 0; i < t.numel(); ++i) t.set(i, v[size_t(i)]);
-  return t;
+  }
+  const T* next = v.data();
+  return Tensor::generate(dtype, std::move(shape), /*saturate=*/false, [&] { return double(*next++); });
+}
+
+}  // namespace
+
+Tensor Tensor::from_values(Dtype dtype, std::vector<int64_t> shape, const std::vector<double>& v) {
+  return from_vector(dtype, std::move(shape), v);
 }
 
 Tensor Tensor::from_floats(Dtype dtype, std::vector<int64_t> shape, const std::vector<float>& v) {
-  return from_values(dtype, std::move(shape), std::vector<double>(v.begin(), v.end()));
+  return from_vector(dtype, std::move(shape), v);
 }
 
 Tensor Tensor::from_bits(Dtype dtype, std::vector<int64_t> shape, const std::vector<uint64_t>& b) {
@@ -61,6 +74,10 @@ void Tensor::check_index(int64_t i) const {
 
 uint64_t Tensor::bits(int64_t i) const {
   check_index(i);
+  return raw_bits(i);
+}
+
+uint64_t Tensor::raw_bits(int64_t i) const {
   int n = elem_size();
   uint64_t b = 0;
   for (int k = 0; k < n; ++k) b |= uint64_t(bytes_[size_t(i * n + k)]) << (8 * k);
@@ -89,13 +106,13 @@ double Tensor::at(int64_t r, int64_t c) const {
 
 std::vector<double> Tensor::to_doubles() const {
   std::vector<double> v(static_cast<size_t>(numel_));
-  for (int64_t i = 0; i < numel_; ++i) v[size_t(i)] = get(i);
+  for (int64_t i = 0; i < numel_; ++i) v[size_t(i)] = ref::decode(dtype_, raw_bits(i));
   return v;
 }
 
 std::vector<float> Tensor::to_floats() const {
   std::vector<float> v(static_cast<size_t>(numel_));
-  for (int64_t i = 0; i < numel_; ++i) v[size_t(i)] = float(get(i));
+  for (int64_t i = 0; i < numel_; ++i) v[size_t(i)] = float(ref::decode(dtype_, raw_bits(i)));
   return v;
 }
 

@@ -3,10 +3,12 @@
 // little-endian element bits. Values are read and written as double (exact for every npusim
 // type); writes round once with RNE (see refnum.h).
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "isa/numeric/dtype.h"
+#include "testbench/golden/refnum.h"
 
 namespace npu::golden {
 
@@ -20,6 +22,18 @@ class Tensor {
   // Build from values, each rounded RNE into dtype (non-saturating; see refnum.h).
   static Tensor from_values(Dtype dtype, std::vector<int64_t> shape, const std::vector<double>& v);
   static Tensor from_floats(Dtype dtype, std::vector<int64_t> shape, const std::vector<float>& v);
+  // Build from next_value(), called once per element in flat C order, each rounded RNE into
+  // dtype: the tight loop of the generators (no per-element index check or dispatch on size).
+  template <class Gen>
+  static Tensor generate(Dtype dtype, std::vector<int64_t> shape, bool saturate, Gen&& next_value) {
+    Tensor t(dtype, std::move(shape));
+    switch (t.elem_size()) {
+      case 1: t.fill_from<uint8_t>(saturate, next_value); break;
+      case 2: t.fill_from<uint16_t>(saturate, next_value); break;
+      default: t.fill_from<uint32_t>(saturate, next_value); break;
+    }
+    return t;
+  }
   // Build from raw element bits (low size bytes of each entry).
   static Tensor from_bits(Dtype dtype, std::vector<int64_t> shape, const std::vector<uint64_t>& b);
 
@@ -46,6 +60,19 @@ class Tensor {
 
  private:
   void check_index(int64_t i) const;
+  uint64_t raw_bits(int64_t i) const;  // no index check (callers loop over [0, numel))
+  template <class Word, class Gen>
+  void fill_from(bool saturate, Gen& next_value) {
+    uint8_t* p = bytes_.data();
+    const bool bf16 = dtype_ == Dtype::BF16;  // the common input type: its fast path inline
+    for (int64_t i = 0; i < numel_; ++i, p += sizeof(Word)) {
+      const double v = next_value();
+      uint64_t b;
+      if (!bf16 || !ref::encode_normal(8, 7, 127, v, &b)) b = ref::encode(dtype_, v, saturate);
+      const Word w = static_cast<Word>(b);
+      std::memcpy(p, &w, sizeof w);  // little-endian host, as everywhere GM bytes are copied
+    }
+  }
   Dtype dtype_ = Dtype::F32;
   std::vector<int64_t> shape_;
   int64_t numel_ = 0;

@@ -1,7 +1,13 @@
-// npusim bench [--config FILE] [--set k=v]... [--scale N] [--json FILE]: how fast the SystemC model
-// runs on this host (hw/top/bench.h): simulated cycles/s, retired instructions/s and functional
-// MACs/s for one core streaming GM, every core streaming GM, and a compute-bound mmad loop,
-// each in full and in timing-only mode.
+// npusim bench [--config FILE] [--set k=v]... [--scale N] [--repeat N] [--large] [--json FILE]:
+// how fast the simulator runs on this host. Two kinds of workload, each in full and in
+// timing-only mode:
+//   - the SystemC model alone (hw/top/bench.h): one core streaming GM, every core of the chip
+//     streaming HBM, a compute-bound mmad loop;
+//   - whole `npusim run` jobs (run_case: inputs, golden, simulation, comparison, report): the
+//     README job (kernels/cases/rmsnorm_linear.yaml) and, with --large, linear M = 2048,
+//     K = N = 4096 (kernels/cases/linear_bf16.yaml).
+// Figures: wall and CPU seconds (medians of --repeat runs), simulated cycles/s, instructions/s,
+// GM line requests/s, functional MACs/s, host ns per GM line.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
@@ -12,48 +18,80 @@
 
 #include "base/file_io.h"
 #include "cli/lib/commands.h"
+#include "cli/lib/run_case.h"
 #include "hw/config/loader.h"
 #include "hw/top/bench.h"
 #include "isa/error.h"
 
 namespace npu::cli {
+namespace {
+
+struct CaseWorkload {
+  std::string name, file;
+  std::vector<std::string> vars;
+};
+
+// One `npusim run` job (no output files, no report printed).
+hw::BenchResult bench_case(const CaseWorkload& w, const std::string& src, const std::string& config,
+                           const std::vector<std::string>& sets, bool timing_only) {
+  RunOptions o;
+  o.case_path = src + "/kernels/cases/" + w.file;
+  o.config_path = config;
+  o.sets = sets;
+  o.vars = w.vars;
+  o.timing_only = timing_only;
+  const RunResult r = run_case(o);
+  if (!timing_only && r.exit_code != kExitPass) throw Error(w.name + ": the outputs do not match the golden");
+  hw::BenchResult b;
+  b.name = w.name;
+  b.timing_only = timing_only;
+  b.cycles = r.stats.value("total_cycles", uint64_t{0});
+  b.instructions = r.stats.value("instructions", uint64_t{0});
+  b.macs = r.stats.value("macs", uint64_t{0});
+  b.gm_lines = hw::gm_lines_of(r.stats);
+  return b;
+}
+
+}  // namespace
 
 void register_bench(CLI::App& app) {
   struct Opts {
     std::string config;
     std::vector<std::string> sets;
-    int scale = 1;
+    int scale = 1, repeat = 1;
+    bool large = false;
     std::string json;
   };
   auto opts = std::make_shared<Opts>();
-  auto* cmd = app.add_subcommand("bench", "Measure simulator speed (cycles/s, instructions/s, MACs/s)");
+  auto* cmd = app.add_subcommand("bench", "Measure simulator speed (cycles/s, instructions/s, lines/s, MACs/s)");
   cmd->add_option("--config", opts->config, "Hardware configuration YAML (default: configs/ascend910b.yaml)");
   cmd->add_option("--set", opts->sets, "Override a config key (repeatable)");
-  cmd->add_option("--scale", opts->scale, "Multiply the work of every workload")->check(CLI::Range(1, 1000));
+  cmd->add_option("--scale", opts->scale, "Multiply the work of the model-only workloads")->check(CLI::Range(1, 1000));
+  cmd->add_option("--repeat", opts->repeat, "Run every workload N times, report the median times")
+      ->check(CLI::Range(1, 100));
+  cmd->add_flag("--large", opts->large, "Add linear M=2048 K=N=4096 with golden (tens of CPU seconds)");
   cmd->add_option("--json", opts->json, "Also write the figures as JSON to this file");
   cmd->callback([opts] {
     try {
-      std::string path = opts->config;
-      if (path.empty()) {
-        const char* src = std::getenv("NPUSIM_SOURCE_DIR");
-        path = std::string(src ? src : ".") + "/configs/ascend910b.yaml";
-      }
+      const char* env_src = std::getenv("NPUSIM_SOURCE_DIR");
+      const std::string src = env_src ? env_src : ".";
+      const std::string path = opts->config.empty() ? src + "/configs/ascend910b.yaml" : opts->config;
       const hw::HwConfig cfg = hw::load_config(path, opts->sets);
       std::vector<hw::BenchResult> results;
       for (const hw::BenchWorkload& w : hw::bench_workloads(cfg, opts->scale))
-        for (bool timing_only : {false, true}) results.push_back(hw::run_bench(cfg, w, timing_only));
-      std::cout << "config " << cfg.chip.name << " (" << path << "), " << cfg.chip.clusters << " clusters\n"
+        for (bool timing_only : {false, true})
+          results.push_back(hw::measure(opts->repeat, [&] { return hw::run_bench(cfg, w, timing_only); }));
+      std::vector<CaseWorkload> cases = {{"run: README rmsnorm_linear 16x4096x1536", "rmsnorm_linear.yaml", {}}};
+      if (opts->large)
+        cases.push_back({"run: linear 2048x4096x4096", "linear_bf16.yaml", {"M=2048", "K=4096", "N=4096"}});
+      for (const CaseWorkload& w : cases)
+        for (bool timing_only : {false, true})
+          results.push_back(hw::measure(
+              opts->repeat, [&] { return bench_case(w, src, path, opts->sets, timing_only); }));
+      std::cout << "config " << cfg.chip.name << " (" << path << "), " << cfg.chip.clusters << " clusters; "
+                << "times: median of " << opts->repeat << " run(s), cpu = user + sys of all threads\n"
                 << hw::bench_table(results);
-      if (!opts->json.empty()) {
-        nlohmann::json j = nlohmann::json::array();
-        for (const hw::BenchResult& b : results)
-          j.push_back({{"workload", b.name}, {"timing_only", b.timing_only}, {"cycles", b.cycles},
-                       {"instructions", b.instructions}, {"macs", b.macs}, {"host_seconds", b.host_seconds},
-                       {"cycles_per_second", b.cycles_per_second()},
-                       {"instructions_per_second", b.instructions_per_second()},
-                       {"macs_per_second", b.macs_per_second()}});
-        write_file_atomic(opts->json, j.dump(2) + "\n");
-      }
+      if (!opts->json.empty()) write_file_atomic(opts->json, hw::bench_json(results).dump(2) + "\n");
     } catch (const npu::Error& e) {
       std::cerr << "error: " << e.what() << "\n";
       throw CLI::RuntimeError(2);

@@ -2,8 +2,9 @@
 // `npusim run CASE`: the whole job (docs/case-format.md, "Running a case").
 //   1. parse and check the case, load the hardware config (+ --set overrides), assemble the
 //      kernel and check the case's bindings against its parameters;
-//   2. place the tensors in GM, build the inputs, run the golden on them (so a golden that
-//      does not fit the tensors is an error before any simulation);
+//   2. place the tensors in GM, build the inputs, start the golden on them on a second thread
+//      (it only reads the initial tensors; a golden that does not fit the tensors is reported
+//      before any simulation error, as if it had run first);
 //   3. run the launch on the SystemC model (or the ISS), read the outputs back, compare each
 //      golden-checked output with the comparison rule of docs/numerics.md;
 //   4. derive the roofline; write the output directory (stats.json, report.txt, ...: staged, see
@@ -30,6 +31,7 @@ struct RunOptions {
   int block_dim = 0;                // --block-dim: replaces the case's block_dim (0 = the case's)
   std::string out_dir;              // "" = write no files
   bool iss = false;                 // functional ISS instead of the SystemC model
+  bool timing_only = false;         // SystemC without data effects (hw/top/run.h): no golden, no compare
   std::string race;                 // --race error|warn|off; "" = error on --iss, off on SystemC
   hw::TraceOptions trace;           // --vcd, --trace, --instr-csv, --trace-window, --trace-select
   std::string command_line;         // recorded in stats.json

@@ -4,9 +4,19 @@
 
 namespace npu::hw {
 
+namespace {
+constexpr auto kStartsAfter = [](uint64_t t, const std::pair<uint64_t, uint64_t>& iv) { return t < iv.first; };
+}  // namespace
+
+Timeline::Iter Timeline::upper_bound(uint64_t t) { return std::upper_bound(begin(), busy_.end(), t, kStartsAfter); }
+
+std::vector<Timeline::Interval>::const_iterator Timeline::upper_bound(uint64_t t) const {
+  return std::upper_bound(busy_.cbegin() + std::ptrdiff_t(head_), busy_.cend(), t, kStartsAfter);
+}
+
 uint64_t Timeline::first_free(uint64_t t) const {
-  auto it = busy_.upper_bound(t);
-  if (it != busy_.begin()) {
+  auto it = upper_bound(t);
+  if (it != busy_.cbegin() + std::ptrdiff_t(head_)) {
     auto prev = std::prev(it);
     if (prev->second > t) t = prev->second;  // inside a busy interval: its end (intervals never touch)
   }
@@ -16,7 +26,7 @@ uint64_t Timeline::first_free(uint64_t t) const {
 uint64_t Timeline::reserve(uint64_t earliest, uint64_t duration) {
   uint64_t t = first_free(earliest);
   if (duration == 0) return t;
-  auto it = busy_.upper_bound(t);
+  auto it = upper_bound(t);
   while (it != busy_.end() && it->first < t + duration) {  // the gap before *it is too short
     t = it->second;
     ++it;
@@ -31,7 +41,7 @@ uint64_t Timeline::fill(uint64_t earliest, uint64_t duration) {
   if (duration == 0) return t;
   busy_ticks_ += duration;
   while (true) {
-    auto next = busy_.upper_bound(t);  // the first interval after the gap that starts at t
+    auto next = upper_bound(t);  // the first interval after the gap that starts at t
     const uint64_t gap_end = next == busy_.end() ? UINT64_MAX : next->first;
     if (gap_end - t >= duration) {
       insert_merged(t, t + duration);
@@ -51,24 +61,37 @@ void Timeline::occupy(uint64_t start, uint64_t end) {
 }
 
 void Timeline::insert_merged(uint64_t start, uint64_t end) {
-  auto it = busy_.upper_bound(start);
-  if (it != busy_.begin()) {
-    auto prev = std::prev(it);
+  auto first = upper_bound(start);  // the merged run is [first, last)
+  if (first != begin()) {
+    auto prev = std::prev(first);
     if (prev->second >= start) {  // overlaps or touches the previous interval
       start = prev->first;
       end = std::max(end, prev->second);
-      it = busy_.erase(prev);
+      first = prev;
     }
   }
-  while (it != busy_.end() && it->first <= end) {
-    end = std::max(end, it->second);
-    it = busy_.erase(it);
+  auto last = first;
+  while (last != busy_.end() && last->first <= end) {
+    end = std::max(end, last->second);
+    ++last;
   }
-  busy_.emplace(start, end);
+  if (first == last) {
+    busy_.insert(first, Interval{start, end});
+  } else {
+    *first = Interval{start, end};
+    busy_.erase(first + 1, last);
+  }
 }
 
 void Timeline::retire(uint64_t now) {
-  while (!busy_.empty() && busy_.begin()->second <= now) busy_.erase(busy_.begin());
+  while (head_ < busy_.size() && busy_[head_].second <= now) ++head_;
+  if (head_ == busy_.size()) {
+    busy_.clear();
+    head_ = 0;
+  } else if (head_ >= 32 && head_ * 2 >= busy_.size()) {  // compact now and then, amortised O(1)
+    busy_.erase(busy_.begin(), busy_.begin() + std::ptrdiff_t(head_));
+    head_ = 0;
+  }
 }
 
 ServerPool::Grant ServerPool::acquire(uint64_t earliest) const {

@@ -9,9 +9,11 @@
 // intervals and places a request in the earliest gap, at or after its arrival, that is long
 // enough. Intervals that end before the current simulation time are dropped (nothing can arrive
 // earlier than now), so the set stays small. Times are plain integer ticks (sc_time values).
+// The set is a sorted flat vector (a few intervals, searched by binary search): no node
+// allocation per booking on the memory system's hot path.
 #include <cstddef>
 #include <cstdint>
-#include <map>
+#include <utility>
 #include <vector>
 
 namespace npu::hw {
@@ -33,11 +35,18 @@ class Timeline {
   void retire(uint64_t now);
 
   uint64_t busy_ticks() const { return busy_ticks_; }  // total booked time ever (for utilisation)
-  size_t intervals() const { return busy_.size(); }
+  size_t intervals() const { return busy_.size() - head_; }
 
  private:
+  using Interval = std::pair<uint64_t, uint64_t>;  // [start, end)
+  using Iter = std::vector<Interval>::iterator;
+  Iter begin() { return busy_.begin() + std::ptrdiff_t(head_); }
+  // The first live interval starting after t (std::map::upper_bound on the start).
+  Iter upper_bound(uint64_t t);
+  std::vector<Interval>::const_iterator upper_bound(uint64_t t) const;
   void insert_merged(uint64_t start, uint64_t end);
-  std::map<uint64_t, uint64_t> busy_;  // start -> end, disjoint, non-touching
+  std::vector<Interval> busy_;  // [head_, size()): by start, disjoint, non-touching; [0, head_) retired
+  size_t head_ = 0;
   uint64_t busy_ticks_ = 0;
 };
 
@@ -52,13 +61,19 @@ class ServerPool {
   };
   Grant acquire(uint64_t earliest) const;
   void hold(const Grant& g, uint64_t end) { servers_[g.server].occupy(g.start, end); }
+  // Once per simulated time: a second call at the same `now` would find nothing to drop (every
+  // booking starts at or after the time it is made), and intervals ending before now never
+  // change a result anyway.
   void retire(uint64_t now) {
+    if (now == retired_at_) return;
+    retired_at_ = now;
     for (Timeline& t : servers_) t.retire(now);
   }
   uint32_t size() const { return static_cast<uint32_t>(servers_.size()); }
 
  private:
   std::vector<Timeline> servers_;
+  uint64_t retired_at_ = UINT64_MAX;
 };
 
 }  // namespace npu::hw

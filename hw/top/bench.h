@@ -6,11 +6,15 @@
 //   streamall every AIV of every cluster of the config copies its own array at once (contention)
 //   mmad      one AIC runs a loop of mmad.bf16 128 x 128 x 128 (compute-bound)
 // Each is run in full mode and in timing-only mode (hw::RunOptions::timing_only).
-// Figures per run: simulated cycles, host seconds, simulated cycles / s, retired instructions / s,
-// functional MACs / s (MACs of every mmad executed, 0 for the streaming workloads).
+// Figures per run: simulated cycles, host seconds (wall and CPU), simulated cycles / s, retired
+// instructions / s, GM line requests / s and functional MACs / s (MACs of every mmad executed,
+// 0 for the streaming workloads). `npusim bench` adds whole `npusim run` jobs (cli/lib/cmd_bench.cc).
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "hw/config/hw_config.h"
 #include "isa/program.h"
@@ -29,15 +33,29 @@ struct BenchResult {
   std::string name;
   bool timing_only = false;
   uint64_t cycles = 0, instructions = 0, macs = 0;
-  double host_seconds = 0;
-  double cycles_per_second() const { return host_seconds > 0 ? double(cycles) / host_seconds : 0; }
-  double instructions_per_second() const { return host_seconds > 0 ? double(instructions) / host_seconds : 0; }
-  double macs_per_second() const { return host_seconds > 0 ? double(macs) / host_seconds : 0; }
+  uint64_t gm_lines = 0;      // line requests of every GM port (gm_lines_of)
+  double host_seconds = 0;    // wall time (median over the repeats)
+  double cpu_seconds = 0;     // user + sys of the process, every thread (median over the repeats)
+  int repeats = 1;
+  double per_second(uint64_t n) const { return host_seconds > 0 ? double(n) / host_seconds : 0; }
+  double cycles_per_second() const { return per_second(cycles); }
+  double instructions_per_second() const { return per_second(instructions); }
+  double macs_per_second() const { return per_second(macs); }
+  double lines_per_second() const { return per_second(gm_lines); }
 };
+
+// Process CPU time so far (user + sys, all threads), seconds.
+double process_cpu_seconds();
+// Line requests over every GM port of a run's statistics (stats["gm_ports"][*]["requests"]).
+uint64_t gm_lines_of(const nlohmann::json& stats);
+// Runs `once` (which fills everything but the times) `repeats` times and keeps the median wall
+// and CPU seconds: the host is shared and noisy, the simulated figures are deterministic.
+BenchResult measure(int repeats, const std::function<BenchResult()>& once);
 
 // scale multiplies the work of every workload (1 = the default sizes).
 std::vector<BenchWorkload> bench_workloads(const HwConfig& hw, int scale = 1);
 BenchResult run_bench(const HwConfig& hw, const BenchWorkload& w, bool timing_only);
 std::string bench_table(const std::vector<BenchResult>& results);
+nlohmann::json bench_json(const std::vector<BenchResult>& results);
 
 }  // namespace npu::hw

@@ -1,5 +1,10 @@
 #include "isa/sem/core_state.h"
 
+#include <sys/mman.h>
+
+#include <cstring>
+#include <new>
+
 namespace npu::sem {
 
 std::string CoreId::name() const {
@@ -20,11 +25,34 @@ const char* buffer_name(Buffer b) {
   return "?";
 }
 
+ZeroedBytes::ZeroedBytes(size_t n) : n_(n) {
+  if (n == 0) return;
+  void* m = mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (m == MAP_FAILED) throw std::bad_alloc();
+  p_ = static_cast<uint8_t*>(m);
+}
+
+ZeroedBytes::ZeroedBytes(const ZeroedBytes& o) : ZeroedBytes(o.n_) {
+  if (n_) std::memcpy(p_, o.p_, n_);
+}
+
+ZeroedBytes& ZeroedBytes::operator=(const ZeroedBytes& o) {
+  if (this != &o) {
+    ZeroedBytes copy(o);
+    swap(copy);
+  }
+  return *this;
+}
+
+ZeroedBytes::~ZeroedBytes() {
+  if (p_) munmap(p_, n_);
+}
+
 CoreState::CoreState(const CoreId& cid, const isa::MachineDesc& m, std::vector<int64_t> p, int bdim)
     : id(cid), arch(m.arch), params(std::move(p)) {
   const isa::BufferDesc& b = m.buffers;
   auto set = [&](Buffer which, uint64_t size, uint32_t alignment) {
-    buffer(which).assign(size, 0);
+    buffer(which) = ZeroedBytes(size);
     align[static_cast<int>(which)] = alignment ? alignment : 1;
   };
   const bool aic = id.type == isa::CoreType::Aic;

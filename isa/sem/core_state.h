@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "isa/isa.h"
@@ -39,6 +40,34 @@ inline constexpr int flag_index(isa::Pipe src, isa::Pipe dst, int id) {
   return (static_cast<int>(src) * isa::kNumPipes + static_cast<int>(dst)) * kFlagIds + id;
 }
 
+// A local buffer's bytes, zero at creation without writing them: the pages come from an
+// anonymous mapping, which the OS zero-fills on first touch, so elaborating a chip of many
+// cores costs only the pages its kernel actually uses. Copies copy the contents.
+class ZeroedBytes {
+ public:
+  ZeroedBytes() = default;
+  explicit ZeroedBytes(size_t n);
+  ZeroedBytes(const ZeroedBytes& o);
+  ZeroedBytes& operator=(const ZeroedBytes& o);
+  ZeroedBytes(ZeroedBytes&& o) noexcept { swap(o); }
+  ZeroedBytes& operator=(ZeroedBytes&& o) noexcept {
+    swap(o);
+    return *this;
+  }
+  ~ZeroedBytes();
+  uint8_t* data() { return p_; }
+  const uint8_t* data() const { return p_; }
+  size_t size() const { return n_; }
+
+ private:
+  void swap(ZeroedBytes& o) noexcept {
+    std::swap(p_, o.p_);
+    std::swap(n_, o.n_);
+  }
+  uint8_t* p_ = nullptr;
+  size_t n_ = 0;
+};
+
 struct CoreState {
   // Sizes buffers from m.buffers for id.type, zero-fills them; params are the kernel parameter
   // values in Program::params order (GM addresses, integers, fp32 bit patterns).
@@ -54,10 +83,10 @@ struct CoreState {
   uint64_t reg(int r) const { return r == 0 ? 0 : regs[r]; }
   void set_reg(int r, uint64_t v) { if (r != 0) regs[r] = v; }
 
-  std::array<std::vector<uint8_t>, kNumBuffers> buf;  // contents; size() is the capacity
-  std::array<uint32_t, kNumBuffers> align{};           // required alignment of offsets (bytes)
-  std::vector<uint8_t>& buffer(Buffer b) { return buf[static_cast<int>(b)]; }
-  const std::vector<uint8_t>& buffer(Buffer b) const { return buf[static_cast<int>(b)]; }
+  std::array<ZeroedBytes, kNumBuffers> buf;   // contents; size() is the capacity
+  std::array<uint32_t, kNumBuffers> align{};  // required alignment of offsets (bytes)
+  ZeroedBytes& buffer(Buffer b) { return buf[static_cast<int>(b)]; }
+  const ZeroedBytes& buffer(Buffer b) const { return buf[static_cast<int>(b)]; }
   uint32_t alignment(Buffer b) const { return align[static_cast<int>(b)]; }
 
   // set_flag flags (fired, not yet consumed), indexed by flag_index().

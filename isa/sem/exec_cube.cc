@@ -1,14 +1,15 @@
 // Cube semantics: mmad (bf16/f16/f32 -> f32, s8 -> s32) and mmad_mx (fp8 with E8M0 scales).
-// A and B are converted to fp32 (int32 for s8) once; the product loop is blocked over k and n
-// with a contiguous inner loop over n that the compiler vectorises. Every output element
-// accumulates its k products in increasing k order (the blocking never reorders k), so the
+// A and B are converted to fp32 (int32 for s8) once into per-thread scratch; the product loop
+// (cube_kernel.h) accumulates every output element's k products in increasing k order, so the
 // result is the same as the plain i,k,j loop, bit for bit.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "isa/numeric/numeric.h"
+#include "isa/sem/cube_kernel.h"
 #include "isa/sem/exec_util.h"
 
 namespace npu::sem::detail {
@@ -20,25 +21,15 @@ using isa::Op;
 namespace ops = isa::ops;
 
 constexpr uint64_t kMaxDim = 4095;
-constexpr size_t kBlockK = 64, kBlockN = 256;
 
-// C[m,n] += A[m,k] x B[k,n]; T = float or uint32_t (wrapping int32 accumulation).
+// Per-thread scratch for the fp32 / int32 copies of A, B and C: grown, never freed, so an mmad
+// allocates nothing once the largest shape has been seen.
 template <typename T>
-void matmul_acc(const T* A, const T* B, T* C, size_t m, size_t k, size_t n) {
-  for (size_t kb = 0; kb < k; kb += kBlockK) {
-    size_t ke = std::min(k, kb + kBlockK);
-    for (size_t jb = 0; jb < n; jb += kBlockN) {
-      size_t jn = std::min(n - jb, kBlockN);
-      for (size_t i = 0; i < m; ++i) {
-        T* c = C + i * n + jb;
-        for (size_t kk = kb; kk < ke; ++kk) {
-          const T a = A[i * k + kk];
-          const T* b = B + kk * n + jb;
-          for (size_t j = 0; j < jn; ++j) c[j] += a * b[j];
-        }
-      }
-    }
-  }
+T* scratch(int which, size_t n) {
+  thread_local std::vector<T> bufs[3];
+  std::vector<T>& v = bufs[which];
+  if (v.size() < n) v.resize(n);
+  return v.data();
 }
 
 struct Dims {
@@ -67,21 +58,24 @@ void exec<Op::MMAD>(Exec& x) {
   const uint8_t* b = x.local(Buffer::L0B, o.b, d.k * d.n * es, false);
   uint8_t* c = x.local(Buffer::L0C, o.c, d.m * d.n * 4, true);
   const bool init = o.init != 0;
+  const size_t na = d.m * d.k, nb = d.k * d.n, nc = d.m * d.n;
   if (dt == Dtype::S8) {
-    std::vector<uint32_t> A(d.m * d.k), B(d.k * d.n), C(d.m * d.n, 0);
-    for (size_t i = 0; i < A.size(); ++i) A[i] = static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(a[i])));
-    for (size_t i = 0; i < B.size(); ++i) B[i] = static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(b[i])));
-    if (!init) std::memcpy(C.data(), c, C.size() * 4);
-    matmul_acc(A.data(), B.data(), C.data(), d.m, d.k, d.n);
-    std::memcpy(c, C.data(), C.size() * 4);
+    uint32_t *A = scratch<uint32_t>(0, na), *B = scratch<uint32_t>(1, nb), *C = scratch<uint32_t>(2, nc);
+    for (size_t i = 0; i < na; ++i) A[i] = static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(a[i])));
+    for (size_t i = 0; i < nb; ++i) B[i] = static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(b[i])));
+    if (init) std::fill(C, C + nc, 0u);
+    else std::memcpy(C, c, nc * 4);
+    matmul_u32(A, B, C, d.m, d.k, d.n);
+    std::memcpy(c, C, nc * 4);
     return;
   }
-  std::vector<float> A(d.m * d.k), B(d.k * d.n), C(d.m * d.n, 0.0f);
-  load_floats(dt, a, A.size(), A.data());
-  load_floats(dt, b, B.size(), B.data());
-  if (!init) std::memcpy(C.data(), c, C.size() * 4);
-  matmul_acc(A.data(), B.data(), C.data(), d.m, d.k, d.n);
-  std::memcpy(c, C.data(), C.size() * 4);
+  float *A = scratch<float>(0, na), *B = scratch<float>(1, nb), *C = scratch<float>(2, nc);
+  load_floats(dt, a, na, A);
+  load_floats(dt, b, nb, B);
+  if (init) std::fill(C, C + nc, 0.0f);
+  else std::memcpy(C, c, nc * 4);
+  matmul_f32(A, B, C, d.m, d.k, d.n);
+  std::memcpy(c, C, nc * 4);
 }
 
 namespace {
@@ -105,16 +99,18 @@ void exec<Op::MMAD_MX>(Exec& x) {
   const uint8_t* sa = x.local(Buffer::L0A, o.sa, d.m * kb, false);
   const uint8_t* sb = x.local(Buffer::L0B, o.sb, kb * d.n, false);
   uint8_t* c = x.local(Buffer::L0C, o.c, d.m * d.n * 4, true);
-  std::vector<float> A(d.m * d.k), B(d.k * d.n), C(d.m * d.n, 0.0f);
+  const size_t nc = d.m * d.n;
+  float *A = scratch<float>(0, d.m * d.k), *B = scratch<float>(1, d.k * d.n), *C = scratch<float>(2, nc);
   for (uint64_t i = 0; i < d.m; ++i)
     for (uint64_t kk = 0; kk < d.k; ++kk)
       A[i * d.k + kk] = mx_scaled(et, a[i * d.k + kk], sa[i * kb + kk / 32]);
   for (uint64_t kk = 0; kk < d.k; ++kk)
     for (uint64_t j = 0; j < d.n; ++j)
       B[kk * d.n + j] = mx_scaled(et, b[kk * d.n + j], sb[(kk / 32) * d.n + j]);
-  if (o.init == 0) std::memcpy(C.data(), c, C.size() * 4);
-  matmul_acc(A.data(), B.data(), C.data(), d.m, d.k, d.n);
-  std::memcpy(c, C.data(), C.size() * 4);
+  if (o.init != 0) std::fill(C, C + nc, 0.0f);
+  else std::memcpy(C, c, nc * 4);
+  matmul_f32(A, B, C, d.m, d.k, d.n);
+  std::memcpy(c, C, nc * 4);
 }
 
 }  // namespace npu::sem::detail

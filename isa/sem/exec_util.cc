@@ -22,7 +22,7 @@ std::string u128(unsigned __int128 v) {
 uint8_t* Exec::local_strided(Buffer b, uint64_t base, uint64_t n, uint64_t stride, uint64_t len,
                              bool write, CoreState* on) const {
   CoreState& c = on ? *on : core;
-  std::vector<uint8_t>& buf = c.buffer(b);
+  ZeroedBytes& buf = c.buffer(b);
   std::string name = buffer_name(b);
   if (on && on != &core) name += " of " + c.id.name();
   uint32_t al = c.alignment(b);

@@ -1,7 +1,10 @@
 // mmad, mmad_mx, fix and fix_ub on hand-computed matrices.
+#include <array>
 #include <cmath>
 #include <limits>
 #include <random>
+
+#include "isa/sem/cube_kernel.h"
 
 #include "testbench/isa/sem_test_fixture.h"
 
@@ -79,6 +82,39 @@ TEST(SemCube, MmadBlockedMatchesNaive) {
       for (int kk = 0; kk < k; ++kk) acc = acc + num::bf16_to_f32(a[i * k + kk]) * num::bf16_to_f32(b[kk * n + j]);
       ASSERT_EQ(bits(got[i * n + j]), bits(acc)) << i << "," << j;
     }
+}
+
+// Every path of the product loop (isa/sem/cube_kernel.h) gives the portable loop's bits, on
+// shapes that leave partial row tiles and partial (masked) column vectors, with infinities,
+// subnormals, signed zeros and products that overflow or underflow fp32 mixed in, starting from
+// a nonzero C. NaN results are compared as NaN only: which of two NaN operands x86 returns is
+// the compiler's choice of operand order in the portable loop, not a property of the math.
+TEST(SemCube, ProductPathsGiveIdenticalBits) {
+  if (!sem::cube_path_available(sem::CubePath::Avx2)) GTEST_SKIP() << "this CPU has no AVX2";
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> u(-2, 2);
+  const float specials[] = {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                            1e-40f, -1e-40f, 0.0f, -0.0f, 3e38f, -3e38f, 1e-30f};
+  for (auto [m, k, n] : {std::array<size_t, 3>{1, 1, 1}, {3, 7, 5}, {4, 16, 16}, {7, 33, 23}, {9, 128, 41}}) {
+    auto value = [&, k = k] {  // about one special value per 3 dot products, the rest in [-2, 2)
+      const size_t r = rng() % (64 * k);
+      return r < 9 ? specials[r] : u(rng);
+    };
+    std::vector<float> A(m * k), B(k * n), C0(m * n);
+    for (float& x : A) x = value();
+    for (float& x : B) x = value();
+    for (float& x : C0) x = value();
+    std::vector<float> portable = C0, avx2 = C0;
+    sem::matmul_f32(A.data(), B.data(), portable.data(), m, k, n, sem::CubePath::Portable);
+    sem::matmul_f32(A.data(), B.data(), avx2.data(), m, k, n, sem::CubePath::Avx2);
+    for (size_t i = 0; i < m * n; ++i) {
+      if (std::isnan(portable[i])) {
+        ASSERT_TRUE(std::isnan(avx2[i])) << m << "x" << k << "x" << n << " element " << i;
+      } else {
+        ASSERT_EQ(bits(portable[i]), bits(avx2[i])) << m << "x" << k << "x" << n << " element " << i;
+      }
+    }
+  }
 }
 
 TEST(SemCube, MmadFaults) {

@@ -164,6 +164,23 @@ TEST_F(RunCli, GoodCaseOnSystemC) {
   EXPECT_NE(out_.find("HBM\n  read 4.00 KiB"), std::string::npos) << out_;  // 4 gamma reads + 4 x misses
 }
 
+// --timing-only runs the same launch without data effects: the same cycles and L2 / HBM
+// statistics (the model's timing never depends on data), nothing compared, exit 0.
+TEST_F(RunCli, TimingOnlyGivesTheFullRunsCycles) {
+  ASSERT_EQ(run(data("run_rmsnorm.yaml") + " --config " + config() + " --out " + path("full")), 0) << err_;
+  ASSERT_EQ(run(data("run_rmsnorm.yaml") + " --config " + config() + " --timing-only --out " + path("timing")), 0)
+      << err_;
+  nlohmann::json full = nlohmann::json::parse(slurp(path("full/stats.json")));
+  nlohmann::json timing = nlohmann::json::parse(slurp(path("timing/stats.json")));
+  EXPECT_EQ(timing["total_cycles"], full["total_cycles"]);
+  EXPECT_EQ(timing["l2"], full["l2"]);
+  EXPECT_EQ(timing["hbm"], full["hbm"]);
+  EXPECT_EQ(timing["numerics"]["outputs"]["y"]["compared"], false);
+  EXPECT_EQ(full["numerics"]["outputs"]["y"]["compared"], true);
+  EXPECT_EQ(run(data("run_rmsnorm.yaml") + " --config " + config() + " --timing-only --iss"), 2);
+  EXPECT_NE(err_.find("--timing-only needs the SystemC model"), std::string::npos) << err_;
+}
+
 // --cache flips a tensor's policy without editing the case: gamma back to the kernel's own
 // `normal` hint, then x to none_cacheable. gamma's one line: 1 miss + 3 hits (4 AIVs) instead of
 // 4 bypasses; x: each of its 4 lines read once, now from HBM without allocating: 4 bypasses.
