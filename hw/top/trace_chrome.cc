@@ -1,15 +1,10 @@
 #include "hw/top/trace_chrome.h"
 
 #include <cinttypes>
-#include <cmath>
 
 #include "isa/error.h"
 
 namespace npu::hw {
-
-uint64_t TraceLayout::ps(uint64_t cycle) const {
-  return static_cast<uint64_t>(std::llround(double(cycle) * 1000.0 / clock_ghz));
-}
 
 std::string json_escape(std::string_view s) {
   std::string out;
@@ -38,8 +33,10 @@ ChromeTraceWriter::ChromeTraceWriter(const std::string& path, const TraceLayout&
     : path_(path), layout_(layout) {
   out_ = std::make_unique<AtomicOutputFile>(path);
   f_ = out_->stream();
-  std::fprintf(f_, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"npusim\",\"clock_ghz\":%.17g,"
-                   "\"time_unit\":\"us\"},\n\"traceEvents\":[\n",
+  // No displayTimeUnit: viewers read ts as microseconds whatever it says (Perfetto ignores it).
+  std::fprintf(f_, "{\"otherData\":{\"generator\":\"npusim\",\"clock_ghz\":%.17g,\"time_unit\":\"cycle\","
+                   "\"note\":\"ts and dur are core cycles: read the viewer's microseconds as cycles\"},\n"
+                   "\"traceEvents\":[\n",
                layout.clock_ghz);
   auto meta = [&](int pid, int tid, const char* what, const std::string& name, int sort) {
     begin_event();
@@ -81,12 +78,7 @@ void ChromeTraceWriter::begin_event() {
   first_ = false;
 }
 
-std::string ChromeTraceWriter::ts(uint64_t cycle) const {
-  const uint64_t p = layout_.ps(cycle);
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%" PRIu64 ".%06" PRIu64, p / 1000000, p % 1000000);
-  return buf;
-}
+std::string ChromeTraceWriter::ts(uint64_t cycle) const { return std::to_string(cycle); }
 
 void ChromeTraceWriter::instr(const TraceEvent& e) {
   if (!f_) return;
@@ -120,12 +112,7 @@ void ChromeTraceWriter::instr(const TraceEvent& e) {
                e.l2_misses, e.l2_bypass, e.hbm_bytes, e.stall, stall_reason_name(e.reason));
 }
 
-std::string ChromeTraceWriter::dur_str(uint64_t c0, uint64_t c1) const {
-  const uint64_t p = layout_.ps(c1) - layout_.ps(c0);
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%" PRIu64 ".%06" PRIu64, p / 1000000, p % 1000000);
-  return buf;
-}
+std::string ChromeTraceWriter::dur_str(uint64_t c0, uint64_t c1) const { return std::to_string(c1 - c0); }
 
 void ChromeTraceWriter::counter(uint64_t cycle, const char* name, const char* key1, double v1, const char* key2,
                                 double v2) {

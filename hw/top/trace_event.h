@@ -41,9 +41,6 @@ struct TraceLayout {
   std::vector<TraceCore> cores;
   std::vector<std::string> labels;
   double clock_ghz = 1;
-  // Picoseconds of a cycle boundary at the configured clock (monotonic in cycle, so intervals
-  // that do not overlap in cycles do not overlap in time).
-  uint64_t ps(uint64_t cycle) const;
 };
 
 }  // namespace npu::hw
