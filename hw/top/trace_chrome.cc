@@ -92,10 +92,10 @@ void ChromeTraceWriter::instr(const TraceEvent& e) {
     std::fprintf(f_,
                  "{\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%s,\"dur\":%s,\"name\":\"%s\",\"cat\":\"wait\","
                  "\"args\":{\"cycle\":%" PRIu64 ",\"end_cycle\":%" PRIu64 ",\"pc\":%u,\"disasm\":\"%s\",\"label\":\"%s\","
-                 "\"reason\":\"%s\"}}",
+                 "\"reason\":\"%s\",\"source\":\"%s\"}}",
                  pid, kWaitTid + tid, ts(w0).c_str(), dur_str(w0, e.start).c_str(), json_escape(name).c_str(), w0,
                  e.start, e.pc, json_escape(e.disasm).c_str(), json_escape(e.label).c_str(),
-                 stall_reason_name(e.reason));
+                 stall_reason_name(e.reason), json_escape(e.source).c_str());
   }
   begin_event();
   std::string name = e.dispatch ? "dispatch " + std::string(e.mnemonic) : std::string(e.mnemonic);
@@ -105,11 +105,12 @@ void ChromeTraceWriter::instr(const TraceEvent& e) {
                ",\"pc\":%u,\"disasm\":\"%s\",\"label\":\"%s\","
                "\"bytes\":%" PRIu64 ",\"flops\":%" PRIu64 ",\"l2_hits\":%" PRIu64 ",\"l2_misses\":%" PRIu64
                ",\"l2_bypass\":%" PRIu64 ",\"hbm_bytes\":%" PRIu64 ",\"stall_cycles\":%" PRIu64
-               ",\"stall_reason\":\"%s\"}}",
+               ",\"stall_reason\":\"%s\",\"source\":\"%s\"}}",
                pid, tid, ts(e.start).c_str(), dur_str(e.start, e.end).c_str(), json_escape(name).c_str(),
                e.dispatch ? "dispatch" : "exec", e.start, e.end, e.dispatch_cycle, e.pc,
                json_escape(e.disasm).c_str(), json_escape(e.label).c_str(), e.bytes, e.flops, e.l2_hits,
-               e.l2_misses, e.l2_bypass, e.hbm_bytes, e.stall, stall_reason_name(e.reason));
+               e.l2_misses, e.l2_bypass, e.hbm_bytes, e.stall, stall_reason_name(e.reason),
+               json_escape(e.source).c_str());
 }
 
 std::string ChromeTraceWriter::dur_str(uint64_t c0, uint64_t c1) const { return std::to_string(c1 - c0); }

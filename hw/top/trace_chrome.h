@@ -6,7 +6,8 @@
 //   cross-core, barrier, queue full); pid = cores + 1 "memory": counters "HBM GB/s" and
 //   "L2 hit rate %".
 // One "X" event per executed instruction per unit, args: cycle, end_cycle, dispatch_cycle, pc,
-// disasm, label, bytes, l2_hits, l2_misses, l2_bypass, stall_cycles, stall_reason. ts and dur are
+// disasm, label, bytes, l2_hits, l2_misses, l2_bypass, stall_cycles, stall_reason, source (the
+// instruction's file:line, isa::Program::where). ts and dur are
 // integer core cycles (the viewer's "microseconds"; otherData.time_unit says "cycle"): integers
 // are exact in any JSON parser's doubles, so events that touch in cycles never overlap. Every event is written when it arrives, one per line, so memory
 // stays bounded; close() ends the JSON.

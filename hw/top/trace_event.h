@@ -20,6 +20,7 @@ struct TraceEvent {
   uint32_t pc = 0;
   isa::Op op = isa::Op::NOP;
   std::string_view mnemonic, disasm, label;
+  std::string_view source;               // "kernels/x.s:12 (via ...)" (Program::where), "" if unknown
   int label_id = 0;                      // index into TraceLayout::labels (0 = no label)
   uint64_t dispatch_cycle = 0;           // pipe instructions: when it entered the queue; else start
   uint64_t start = 0, end = 0;           // busy [start, end)

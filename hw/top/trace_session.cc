@@ -54,6 +54,8 @@ TraceSession::TraceSession(const TraceOptions& opt, ChipTop& top, const isa::Pro
     Section& s = sections_[t];
     s.disasm.assign(cs.code.size(), std::string());
     s.label.assign(cs.code.size(), 0);
+    s.source.assign(cs.code.size(), std::string());
+    for (uint32_t pc = 0; pc < cs.code.size(); ++pc) s.source[pc] = program.where(static_cast<isa::CoreType>(t), pc);
     for (uint32_t pc = 0; pc < cs.code.size(); ++pc) {
       const std::string& name = cs.label_at(pc);
       if (name.empty()) continue;
@@ -345,6 +347,7 @@ void TraceSession::on_instr(const InstrRecord& r) {
   const Section& sec = sections_[static_cast<int>(layout_.cores[c].type)];
   e.label_id = r.pc < sec.label.size() ? sec.label[r.pc] : 0;
   e.label = layout_.labels[e.label_id];
+  if (r.pc < sec.source.size()) e.source = sec.source[r.pc];
   e.start = r.start;
   e.end = r.end;
   e.stall = r.stall;

@@ -66,6 +66,7 @@ class TraceSession final : public TraceObserver {
   struct Section {
     std::vector<std::string> disasm;  // lazily filled per pc
     std::vector<int> label;           // label id per pc
+    std::vector<std::string> source;  // Program::where per pc ("" without a source map)
   };
   struct UnitSignals {
     int busy = -1, pc = -1, op = -1, queue = -1;
