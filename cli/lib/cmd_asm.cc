@@ -10,6 +10,7 @@
 #include "base/file_io.h"
 #include "hw/config/kernel_symbols.h"
 #include "hw/config/loader.h"
+#include "hw/top/trace_vcd.h"
 #include "isa/asm/assembler.h"
 #include "isa/disasm.h"
 #include "isa/error.h"
@@ -105,6 +106,12 @@ void register_asm(CLI::App& app) {
   auto* is = app.add_subcommand("isa-doc", "Print the ISA reference (docs/isa.md) generated from the ISA table");
   is->add_option("-o,--output", doc->out, "file to write (default: stdout)");
   is->callback([doc] { guarded([&] { emit_text(doc->out, isa::generate_isa_markdown()); }); });
+
+  auto filter = std::make_shared<TextOpts>();
+  auto* gf = app.add_subcommand("gtkwave-filter",
+                                "Print a GTKWave translate filter file that shows the VCD's opcode signals by name");
+  gf->add_option("-o,--output", filter->out, "file to write (default: stdout)");
+  gf->callback([filter] { guarded([&] { emit_text(filter->out, hw::gtkwave_opcode_filter()); }); });
 }
 
 }  // namespace npu::cli

@@ -10,7 +10,7 @@ void add_trace_options(CLI::App& cmd, hw::TraceOptions& opt) {
   cmd.add_option("--vcd", opt.vcd_path, "write a VCD waveform of pipes, queues, flags, L2 slices, HBM channels")
       ->group("Tracing");
   cmd.add_option("--trace", opt.json_path,
-                 "write the instruction timeline (Chrome Trace Event JSON: Perfetto UI, chrome://tracing)")
+                 "write the instruction timeline (Chrome Trace Event JSON: Perfetto UI, ui.perfetto.dev)")
       ->group("Tracing");
   cmd.add_option("--instr-csv", opt.csv_path, "write one CSV row per executed instruction")->group("Tracing");
   cmd.add_option_function<std::string>(

@@ -1,7 +1,7 @@
 #pragma once
 // The tracing options of `npusim run` (docs/tracing.md):
 //   --vcd FILE              VCD waveform (GTKWave, Surfer)
-//   --trace FILE            instruction timeline, Chrome Trace Event JSON (Perfetto UI, chrome://tracing)
+//   --trace FILE            instruction timeline, Chrome Trace Event JSON (Perfetto UI, ui.perfetto.dev)
 //   --instr-csv FILE        one row per executed instruction
 //   --trace-window S:E      only cycles [S, E) in those files
 //   --trace-select GLOBS    only these cores / units ("cluster0.*,hbm.ch*"), comma-separated

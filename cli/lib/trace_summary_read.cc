@@ -252,7 +252,7 @@ TraceData parse_json(const std::string& text, const std::string& name) {
   std::map<int, int> pid_core;
   // npusim writes a header line, then one event per line: read line by line (bounded memory per
   // event, and a trace cut short by an interrupted run still reads).
-  if (text.compare(0, 18, "{\"displayTimeUnit\"") == 0) {
+  if (text.compare(0, 13, "{\"otherData\"") == 0 || text.compare(0, 18, "{\"displayTimeUnit\"") == 0) {
     std::istringstream in(text);
     std::string line;
     uint64_t lineno = 0;

@@ -71,10 +71,13 @@ void Hbm::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
   for (uint64_t a = begin; a < end;) {
     const uint64_t chunk_end = std::min(end, (a / cfg_.interleave + 1) * cfg_.interleave);
     const uint64_t bytes = chunk_end - a;
-    Channel& ch = *channels_[channel_of(a)];
+    const uint32_t c = channel_of(a);
+    Channel& ch = *channels_[c];
     ch.timeline.retire(now);
     const uint64_t dur = clock_.ticks(double(bytes) / channel_bytes_per_cycle_);
-    done = std::max(done, ch.timeline.fill(arrive, dur) + latency_ticks_);
+    pieces_.clear();
+    done = std::max(done, ch.timeline.fill(arrive, dur, busy_observer_ ? &pieces_ : nullptr) + latency_ticks_);
+    for (const auto& [s, e] : pieces_) busy_observer_(c, write, s, e);
     (write ? ch.bytes_written : ch.bytes_read) += bytes;
     ++ch.requests;
     a = chunk_end;

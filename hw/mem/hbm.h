@@ -7,7 +7,9 @@
 // b / channel_bytes_per_cycle cycles from the earliest gap at or after t; it completes
 // `latency` cycles after its transfer ends. The request completes with its last chunk.
 // Writes (dirty write-backs, none_cacheable writes) are timed the same way.
+#include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <systemc>
@@ -42,6 +44,11 @@ class Hbm : public sc_core::sc_module {
   double busy_cycles(uint32_t ch) const { return clock_.cycles(channels_[ch]->timeline.busy_ticks()); }
   uint64_t total_bytes_read() const;
   uint64_t total_bytes_written() const;
+  // Tracing: called for every interval [start, end) (ticks) a channel is booked to transfer, in
+  // booking order; start >= the simulation time of the booking. The channel moves
+  // channel_bytes_per_cycle per cycle during it. Empty function: no tracing (the default).
+  using BusyObserver = std::function<void(uint32_t channel, bool write, uint64_t start, uint64_t end)>;
+  void set_busy_observer(BusyObserver f) { busy_observer_ = std::move(f); }
 
  private:
   struct Channel {
@@ -60,6 +67,8 @@ class Hbm : public sc_core::sc_module {
   std::vector<std::unique_ptr<TargetSocket>> targets_;
   std::vector<std::unique_ptr<Channel>> channels_;
   StatGroup stats_;
+  BusyObserver busy_observer_;
+  std::vector<std::pair<uint64_t, uint64_t>> pieces_;  // scratch for busy_observer_
 };
 
 }  // namespace npu::hw

@@ -36,7 +36,7 @@ uint64_t Timeline::reserve(uint64_t earliest, uint64_t duration) {
   return t;
 }
 
-uint64_t Timeline::fill(uint64_t earliest, uint64_t duration) {
+uint64_t Timeline::fill(uint64_t earliest, uint64_t duration, std::vector<std::pair<uint64_t, uint64_t>>* pieces) {
   uint64_t t = first_free(earliest);
   if (duration == 0) return t;
   busy_ticks_ += duration;
@@ -44,11 +44,13 @@ uint64_t Timeline::fill(uint64_t earliest, uint64_t duration) {
     auto next = upper_bound(t);  // the first interval after the gap that starts at t
     const uint64_t gap_end = next == busy_.end() ? UINT64_MAX : next->first;
     if (gap_end - t >= duration) {
+      if (pieces) pieces->emplace_back(t, t + duration);
       insert_merged(t, t + duration);
       return t + duration;
     }
     duration -= gap_end - t;
     const uint64_t resume = next->second;
+    if (pieces) pieces->emplace_back(t, gap_end);
     insert_merged(t, gap_end);  // merges with *next
     t = resume;
   }

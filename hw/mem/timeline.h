@@ -24,8 +24,10 @@ class Timeline {
   uint64_t reserve(uint64_t earliest, uint64_t duration);
   // Work-conserving booking for data transfers: uses every idle tick from `earliest` on, across
   // gaps, until `duration` ticks are served, and returns the end. Bandwidth is shared the way
-  // interleaved packets share a link; no gap too short for a whole request is lost.
-  uint64_t fill(uint64_t earliest, uint64_t duration);
+  // interleaved packets share a link; no gap too short for a whole request is lost. With
+  // `pieces`, appends the [start, end) intervals it booked (for tracing the real occupancy).
+  uint64_t fill(uint64_t earliest, uint64_t duration,
+                std::vector<std::pair<uint64_t, uint64_t>>* pieces = nullptr);
   // Earliest t >= earliest at which the resource is idle (a gap of any length).
   uint64_t first_free(uint64_t earliest) const;
   // Marks [start, end) busy, merging with whatever it overlaps (for occupancy whose length is

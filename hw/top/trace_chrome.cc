@@ -1,15 +1,10 @@
 #include "hw/top/trace_chrome.h"
 
 #include <cinttypes>
-#include <cmath>
 
 #include "isa/error.h"
 
 namespace npu::hw {
-
-uint64_t TraceLayout::ps(uint64_t cycle) const {
-  return static_cast<uint64_t>(std::llround(double(cycle) * 1000.0 / clock_ghz));
-}
 
 std::string json_escape(std::string_view s) {
   std::string out;
@@ -38,8 +33,10 @@ ChromeTraceWriter::ChromeTraceWriter(const std::string& path, const TraceLayout&
     : path_(path), layout_(layout) {
   out_ = std::make_unique<AtomicOutputFile>(path);
   f_ = out_->stream();
-  std::fprintf(f_, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"npusim\",\"clock_ghz\":%.17g,"
-                   "\"time_unit\":\"us\"},\n\"traceEvents\":[\n",
+  // No displayTimeUnit: viewers read ts as microseconds whatever it says (Perfetto ignores it).
+  std::fprintf(f_, "{\"otherData\":{\"generator\":\"npusim\",\"clock_ghz\":%.17g,\"time_unit\":\"cycle\","
+                   "\"note\":\"ts and dur are core cycles: read the viewer's microseconds as cycles\"},\n"
+                   "\"traceEvents\":[\n",
                layout.clock_ghz);
   auto meta = [&](int pid, int tid, const char* what, const std::string& name, int sort) {
     begin_event();
@@ -81,12 +78,7 @@ void ChromeTraceWriter::begin_event() {
   first_ = false;
 }
 
-std::string ChromeTraceWriter::ts(uint64_t cycle) const {
-  const uint64_t p = layout_.ps(cycle);
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%" PRIu64 ".%06" PRIu64, p / 1000000, p % 1000000);
-  return buf;
-}
+std::string ChromeTraceWriter::ts(uint64_t cycle) const { return std::to_string(cycle); }
 
 void ChromeTraceWriter::instr(const TraceEvent& e) {
   if (!f_) return;
@@ -100,10 +92,10 @@ void ChromeTraceWriter::instr(const TraceEvent& e) {
     std::fprintf(f_,
                  "{\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%s,\"dur\":%s,\"name\":\"%s\",\"cat\":\"wait\","
                  "\"args\":{\"cycle\":%" PRIu64 ",\"end_cycle\":%" PRIu64 ",\"pc\":%u,\"disasm\":\"%s\",\"label\":\"%s\","
-                 "\"reason\":\"%s\"}}",
+                 "\"reason\":\"%s\",\"source\":\"%s\"}}",
                  pid, kWaitTid + tid, ts(w0).c_str(), dur_str(w0, e.start).c_str(), json_escape(name).c_str(), w0,
                  e.start, e.pc, json_escape(e.disasm).c_str(), json_escape(e.label).c_str(),
-                 stall_reason_name(e.reason));
+                 stall_reason_name(e.reason), json_escape(e.source).c_str());
   }
   begin_event();
   std::string name = e.dispatch ? "dispatch " + std::string(e.mnemonic) : std::string(e.mnemonic);
@@ -113,19 +105,15 @@ void ChromeTraceWriter::instr(const TraceEvent& e) {
                ",\"pc\":%u,\"disasm\":\"%s\",\"label\":\"%s\","
                "\"bytes\":%" PRIu64 ",\"flops\":%" PRIu64 ",\"l2_hits\":%" PRIu64 ",\"l2_misses\":%" PRIu64
                ",\"l2_bypass\":%" PRIu64 ",\"hbm_bytes\":%" PRIu64 ",\"stall_cycles\":%" PRIu64
-               ",\"stall_reason\":\"%s\"}}",
+               ",\"stall_reason\":\"%s\",\"source\":\"%s\"}}",
                pid, tid, ts(e.start).c_str(), dur_str(e.start, e.end).c_str(), json_escape(name).c_str(),
                e.dispatch ? "dispatch" : "exec", e.start, e.end, e.dispatch_cycle, e.pc,
                json_escape(e.disasm).c_str(), json_escape(e.label).c_str(), e.bytes, e.flops, e.l2_hits,
-               e.l2_misses, e.l2_bypass, e.hbm_bytes, e.stall, stall_reason_name(e.reason));
+               e.l2_misses, e.l2_bypass, e.hbm_bytes, e.stall, stall_reason_name(e.reason),
+               json_escape(e.source).c_str());
 }
 
-std::string ChromeTraceWriter::dur_str(uint64_t c0, uint64_t c1) const {
-  const uint64_t p = layout_.ps(c1) - layout_.ps(c0);
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%" PRIu64 ".%06" PRIu64, p / 1000000, p % 1000000);
-  return buf;
-}
+std::string ChromeTraceWriter::dur_str(uint64_t c0, uint64_t c1) const { return std::to_string(c1 - c0); }
 
 void ChromeTraceWriter::counter(uint64_t cycle, const char* name, const char* key1, double v1, const char* key2,
                                 double v2) {

@@ -1,14 +1,15 @@
 #pragma once
 // Streaming writer of the instruction timeline in the Chrome Trace Event format (JSON object
-// form), which Perfetto UI (ui.perfetto.dev) and chrome://tracing open:
+// form), which Perfetto UI (ui.perfetto.dev) opens:
 //   pid = core + 1 (process named "cluster3.aiv1"), tid = pipe (thread named SCALAR, MTE1, MTE2,
 //   MTE3, CUBE, VECTOR, FIXP), tid 16 + pipe = that unit's waits ("MTE2 waits": flag,
 //   cross-core, barrier, queue full); pid = cores + 1 "memory": counters "HBM GB/s" and
 //   "L2 hit rate %".
 // One "X" event per executed instruction per unit, args: cycle, end_cycle, dispatch_cycle, pc,
-// disasm, label, bytes, l2_hits, l2_misses, l2_bypass, stall_cycles, stall_reason. Timestamps in
-// microseconds at the configured clock (integer picoseconds, so events that do not overlap in
-// cycles never overlap in time). Every event is written when it arrives, one per line, so memory
+// disasm, label, bytes, l2_hits, l2_misses, l2_bypass, stall_cycles, stall_reason, source (the
+// instruction's file:line, isa::Program::where). ts and dur are
+// integer core cycles (the viewer's "microseconds"; otherData.time_unit says "cycle"): integers
+// are exact in any JSON parser's doubles, so events that touch in cycles never overlap. Every event is written when it arrives, one per line, so memory
 // stays bounded; close() ends the JSON.
 #include <cstdint>
 #include <cstdio>

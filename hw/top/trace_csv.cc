@@ -17,7 +17,7 @@ std::string csv_field(std::string_view s) {
 }
 
 const char* CsvTraceWriter::header() {
-  return "core,pipe,pc,disassembly,label,dispatch_cycle,start_cycle,end_cycle,stall_cycles,stall_reason,kind";
+  return "core,pipe,pc,disassembly,label,dispatch_cycle,start_cycle,end_cycle,stall_cycles,stall_reason,kind,source";
 }
 
 CsvTraceWriter::CsvTraceWriter(const std::string& path, const TraceLayout& layout) : path_(path), layout_(layout) {
@@ -30,10 +30,10 @@ CsvTraceWriter::~CsvTraceWriter() = default;
 
 void CsvTraceWriter::instr(const TraceEvent& e) {
   if (!f_) return;
-  std::fprintf(f_, "%s,%s,%u,%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,%s\n",
+  std::fprintf(f_, "%s,%s,%u,%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s,%s,%s\n",
                layout_.cores[e.core].name.c_str(), std::string(isa::pipe_name(e.unit)).c_str(), e.pc,
                csv_field(e.disasm).c_str(), csv_field(e.label).c_str(), e.dispatch_cycle, e.start, e.end, e.stall,
-               stall_reason_name(e.reason), e.dispatch ? "dispatch" : "exec");
+               stall_reason_name(e.reason), e.dispatch ? "dispatch" : "exec", csv_field(e.source).c_str());
 }
 
 void CsvTraceWriter::close() {

@@ -2,7 +2,7 @@
 // Per-instruction CSV (npusim run --instr-csv): one row per instruction per unit that spent
 // cycles on it, in the order the simulation retires them (deterministic: two runs of the same
 // case give identical files, so they diff cleanly). Columns:
-//   core,pipe,pc,disassembly,label,dispatch_cycle,start_cycle,end_cycle,stall_cycles,stall_reason,kind
+//   core,pipe,pc,disassembly,label,dispatch_cycle,start_cycle,end_cycle,stall_cycles,stall_reason,kind,source
 // kind: "exec" (the unit executed it) or "dispatch" (the SCALAR unit pushed it into the queue
 // of another pipe; the row's pipe is SCALAR). Stalls other than "memory" precede start_cycle.
 #include <cstdio>

@@ -20,6 +20,7 @@ struct TraceEvent {
   uint32_t pc = 0;
   isa::Op op = isa::Op::NOP;
   std::string_view mnemonic, disasm, label;
+  std::string_view source;               // "kernels/x.s:12 (via ...)" (Program::where), "" if unknown
   int label_id = 0;                      // index into TraceLayout::labels (0 = no label)
   uint64_t dispatch_cycle = 0;           // pipe instructions: when it entered the queue; else start
   uint64_t start = 0, end = 0;           // busy [start, end)
@@ -41,9 +42,6 @@ struct TraceLayout {
   std::vector<TraceCore> cores;
   std::vector<std::string> labels;
   double clock_ghz = 1;
-  // Picoseconds of a cycle boundary at the configured clock (monotonic in cycle, so intervals
-  // that do not overlap in cycles do not overlap in time).
-  uint64_t ps(uint64_t cycle) const;
 };
 
 }  // namespace npu::hw

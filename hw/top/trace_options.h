@@ -13,7 +13,7 @@ namespace npu::hw {
 
 struct TraceOptions {
   std::string vcd_path;    // VCD waveform (sc_trace), "" = none
-  std::string json_path;   // Chrome Trace Event JSON (Perfetto, chrome://tracing), "" = none
+  std::string json_path;   // Chrome Trace Event JSON (Perfetto UI), "" = none
   std::string csv_path;    // one row per executed instruction, "" = none
   // Cycle window [window_start, window_end): events outside it are not written (VCD: no value
   // changes are recorded outside it). Statistics always cover the whole run.

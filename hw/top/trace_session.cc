@@ -54,6 +54,8 @@ TraceSession::TraceSession(const TraceOptions& opt, ChipTop& top, const isa::Pro
     Section& s = sections_[t];
     s.disasm.assign(cs.code.size(), std::string());
     s.label.assign(cs.code.size(), 0);
+    s.source.assign(cs.code.size(), std::string());
+    for (uint32_t pc = 0; pc < cs.code.size(); ++pc) s.source[pc] = program.where(static_cast<isa::CoreType>(t), pc);
     for (uint32_t pc = 0; pc < cs.code.size(); ++pc) {
       const std::string& name = cs.label_at(pc);
       if (name.empty()) continue;
@@ -94,6 +96,9 @@ TraceSession::TraceSession(const TraceOptions& opt, ChipTop& top, const isa::Pro
     std::vector<std::vector<bool>> sel;
     for (const auto& s : selected_) sel.emplace_back(s.begin(), s.end());
     json_ = std::make_unique<ChromeTraceWriter>(opt.json_path, layout_, sel, memory_selected_);
+    if (memory_selected_)
+      top.mem().hbm().set_busy_observer(
+          [this](uint32_t, bool write, uint64_t s, uint64_t e) { on_hbm_busy(write, s, e); });
   }
   if (!opt.csv_path.empty()) csv_ = std::make_unique<CsvTraceWriter>(opt.csv_path, layout_);
   if (opt.label_stats) labels_ = std::make_unique<LabelStats>(L.hw, layout_);
@@ -273,34 +278,37 @@ void TraceSession::memory_deltas(const InstrRecord& r, int core, TraceEvent& e) 
     }
   }
   e.hbm_bytes = hbm_r + hbm_w;
-  if (json_ && memory_selected_) add_to_bins(r, hbm_r, hbm_w, e.l2_hits, e.l2_misses, e.l2_bypass);
+  if (json_ && memory_selected_) add_to_bins(r, e.l2_hits, e.l2_misses, e.l2_bypass);
 }
 
-void TraceSession::add_to_bins(const InstrRecord& r, uint64_t hbm_r, uint64_t hbm_w, uint64_t hits, uint64_t misses,
-                               uint64_t bypass) {
+TraceSession::Bin& TraceSession::bin_at(uint64_t index) {
+  index = std::max(index, bins_emitted_);  // (a bin already written: count it in the next one)
+  if (bins_.empty()) bins_first_ = index;
+  while (bins_first_ + bins_.size() <= index) bins_.emplace_back();
+  return bins_[index - bins_first_];
+}
+
+void TraceSession::add_to_bins(const InstrRecord& r, uint64_t hits, uint64_t misses, uint64_t bypass) {
   const uint64_t S = opt_.sample_cycles ? opt_.sample_cycles : 1;
-  // Bins before the earliest transfer still being issued are final.
+  // Bins before the earliest transfer still being issued, and before now, are final: the HBM
+  // books no transfer before the time of its booking (on_hbm_busy).
   const uint64_t hold = hold_tick();
-  flush_bins(std::min(r.start, hold == kMax ? kMax : hold / period_));
-  auto bin = [&](uint64_t idx) -> Bin& {
-    idx = std::max(idx, bins_emitted_);  // (a bin already written: count it in the next one)
-    if (bins_.empty()) bins_first_ = idx;
-    while (bins_first_ + bins_.size() <= idx) bins_.emplace_back();
-    return bins_[idx - bins_first_];
-  };
-  Bin& b0 = bin(r.start / S);
-  b0.hits += hits;
-  b0.misses += misses;
-  b0.bypass += bypass;
-  // HBM bytes spread evenly over the transfer's cycles [gm_start, gm_end).
-  const uint64_t a = r.gm_start, z = std::max(r.gm_end, r.gm_start + 1);
-  const double total = double(z - a);
-  for (uint64_t i = a / S; i * S < z; ++i) {
-    const uint64_t lo = std::max(a, i * S), hi = std::min(z, (i + 1) * S);
-    const double share = double(hi - lo) / total;
-    Bin& b = bin(i);
-    b.hbm_read += static_cast<uint64_t>(double(hbm_r) * share + 0.5);
-    b.hbm_written += static_cast<uint64_t>(double(hbm_w) * share + 0.5);
+  const uint64_t now_cycle = sc_core::sc_time_stamp().value() / period_;
+  flush_bins(std::min({r.start, hold == kMax ? kMax : hold / period_, now_cycle}));
+  Bin& b = bin_at(r.start / S);
+  b.hits += hits;
+  b.misses += misses;
+  b.bypass += bypass;
+}
+
+void TraceSession::on_hbm_busy(bool write, uint64_t start_tick, uint64_t end_tick) {
+  // The HBM counter is the channels' real occupancy (each moves channel_bytes_per_cycle while
+  // booked, and its bookings never overlap), so a bin can never exceed the configured peak.
+  const uint64_t bin_ticks = (opt_.sample_cycles ? opt_.sample_cycles : 1) * period_;
+  for (uint64_t t = start_tick; t < end_tick;) {
+    const uint64_t idx = t / bin_ticks, hi = std::min(end_tick, (idx + 1) * bin_ticks);
+    (write ? bin_at(idx).hbm_write_ticks : bin_at(idx).hbm_read_ticks) += hi - t;
+    t = hi;
   }
 }
 
@@ -310,9 +318,12 @@ void TraceSession::flush_bins(uint64_t before_cycle) {
     const Bin& b = bins_.front();
     const uint64_t c0 = bins_first_ * S;
     if (json_ && in_window(c0, c0 + S)) {
-      // bytes per S cycles -> GB/s: bytes * clock_ghz / S.
-      json_->counter(c0, "HBM GB/s", "read", double(b.hbm_read) * layout_.clock_ghz / double(S), "write",
-                     double(b.hbm_written) * layout_.clock_ghz / double(S));
+      // channel-ticks -> bytes: ticks / period * channel_bytes_per_cycle; bytes per S cycles ->
+      // GB/s: bytes * clock_ghz / S.
+      const double gbps_per_tick = top_.launch().hw.hbm.channel_bytes_per_cycle * layout_.clock_ghz /
+                                   (double(period_) * double(S));
+      json_->counter(c0, "HBM GB/s", "read", double(b.hbm_read_ticks) * gbps_per_tick, "write",
+                     double(b.hbm_write_ticks) * gbps_per_tick);
       const uint64_t acc = b.hits + b.misses + b.bypass;
       if (acc) json_->counter(c0, "L2 hit rate %", "hit_rate", 100.0 * double(b.hits) / double(acc));
     }
@@ -336,6 +347,7 @@ void TraceSession::on_instr(const InstrRecord& r) {
   const Section& sec = sections_[static_cast<int>(layout_.cores[c].type)];
   e.label_id = r.pc < sec.label.size() ? sec.label[r.pc] : 0;
   e.label = layout_.labels[e.label_id];
+  if (r.pc < sec.source.size()) e.source = sec.source[r.pc];
   e.start = r.start;
   e.end = r.end;
   e.stall = r.stall;
@@ -428,6 +440,7 @@ void TraceSession::vcd_event(const InstrRecord& r, int c, const TraceEvent& e) {
 void TraceSession::finish() {
   if (finished_) return;
   finished_ = true;
+  if (json_ && memory_selected_) top_.mem().hbm().set_busy_observer(nullptr);
   flush_bins(kMax);
   if (vcd_) vcd_->close();
   if (json_) json_->close();

@@ -67,20 +67,23 @@ class TraceSession final : public TraceObserver {
   struct Section {
     std::vector<std::string> disasm;  // lazily filled per pc
     std::vector<int> label;           // label id per pc
+    std::vector<std::string> source;  // Program::where per pc ("" without a source map)
   };
   struct UnitSignals {
     int busy = -1, pc = -1, op = -1, queue = -1;
   };
   struct Bin {
-    uint64_t hbm_read = 0, hbm_written = 0, hits = 0, misses = 0, bypass = 0;
+    uint64_t hbm_read_ticks = 0, hbm_write_ticks = 0;  // HBM channel-ticks spent transferring
+    uint64_t hits = 0, misses = 0, bypass = 0;
   };
+  Bin& bin_at(uint64_t index);
+  void on_hbm_busy(bool write, uint64_t start_tick, uint64_t end_tick);
   int core_index(const sem::CoreId& id) const;
   const std::string& disasm(int core, uint32_t pc, const isa::Instr& in);
   void setup_vcd(const isa::Program& program);
   void vcd_event(const InstrRecord& r, int core, const TraceEvent& e);
   void memory_deltas(const InstrRecord& r, int core, TraceEvent& e);
-  void add_to_bins(const InstrRecord& r, uint64_t hbm_r, uint64_t hbm_w, uint64_t hits, uint64_t misses,
-                   uint64_t bypass);
+  void add_to_bins(const InstrRecord& r, uint64_t hits, uint64_t misses, uint64_t bypass);
   void flush_bins(uint64_t before_cycle);
   bool in_window(uint64_t start, uint64_t end) const;
 

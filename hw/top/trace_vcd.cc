@@ -7,6 +7,7 @@
 #include <systemc>
 
 #include "hw/mem/sim_kernel.h"
+#include "isa/isa.h"
 #include "isa/error.h"
 
 namespace npu::hw {
@@ -153,6 +154,16 @@ void VcdRecorder::replay() {
   }
   sc_core::sc_curr_simcontext = prev;
   sc_core::sc_default_global_context = prev_default;
+}
+
+std::string gtkwave_opcode_filter() {
+  std::string out = "# npusim opcodes: GTKWave translate filter for the ...opcode signals (shown in hex)\n";
+  for (int i = 0; i < isa::kNumOps; ++i) {
+    char value[8];
+    std::snprintf(value, sizeof value, "%02X", isa::opcode(isa::table()[i].op));
+    out += std::string(value) + " " + std::string(isa::table()[i].mnemonic) + "\n";
+  }
+  return out;
 }
 
 }  // namespace npu::hw

@@ -79,4 +79,8 @@ class VcdRecorder {
   bool opened_ = false, closed_ = false;
 };
 
+// GTKWave translate filter file for the `...opcode` signals: one line per opcode of the ISA
+// table, the value as GTKWave shows the 8-bit signal in hex ("0A") and the mnemonic.
+std::string gtkwave_opcode_filter();
+
 }  // namespace npu::hw

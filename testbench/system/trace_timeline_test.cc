@@ -33,23 +33,29 @@ TEST_P(TraceTimeline, TracksNeverOverlapAndBusyMatchesStats) {
 
   std::map<int, std::string> process;
   std::map<std::pair<int, int>, std::string> thread;
-  // Per track: (start cycle, end cycle) and (ts, ts + dur) in picoseconds.
-  std::map<std::pair<int, int>, std::vector<std::pair<uint64_t, uint64_t>>> cycles, times;
+  // Per track: (start cycle, end cycle), and (ts, ts + dur) added as a viewer does, in doubles.
+  std::map<std::pair<int, int>, std::vector<std::pair<uint64_t, uint64_t>>> cycles;
+  std::map<std::pair<int, int>, std::vector<std::pair<double, double>>> times;
   std::map<std::pair<std::string, std::string>, uint64_t> busy;  // (core, pipe) -> cycles
   int x_events = 0, counters = 0;
-  auto ps = [](const json& v) { return static_cast<uint64_t>(std::llround(v.get<double>() * 1e6)); };
   for (const json& e : trace["traceEvents"]) {
     const std::string ph = e["ph"];
     if (ph == "M" && e["name"] == "process_name") process[e["pid"]] = e["args"]["name"];
     if (ph == "M" && e["name"] == "thread_name") thread[{e["pid"], e["tid"]}] = e["args"]["name"];
     if (ph == "C") ++counters;
+    if (ph == "C" && e["name"] == "HBM GB/s")  // the channels' occupancy: never above the peak
+      EXPECT_LE(e["args"]["read"].get<double>() + e["args"]["write"].get<double>(),
+                cfg.hbm.bandwidth_gbps * (1 + 1e-6))
+          << "at ts " << e["ts"];  // (1e-6: the %.6g the counter is printed with)
+    if (ph == "C" && e["name"] == "L2 hit rate %") EXPECT_LE(e["args"]["hit_rate"].get<double>(), 100.0);
     if (ph != "X") continue;
     ++x_events;
     const std::pair<int, int> track{e["pid"], e["tid"]};
     const uint64_t c0 = e["args"]["cycle"], c1 = e["args"]["end_cycle"];
     ASSERT_LE(c0, c1);
     cycles[track].emplace_back(c0, c1);
-    times[track].emplace_back(ps(e["ts"]), ps(e["ts"]) + ps(e["dur"]));
+    const double ts = e["ts"], dur = e["dur"];
+    times[track].emplace_back(ts, ts + dur);
     if (e["cat"] != "wait") busy[{process[e["pid"]], thread[track]}] += c1 - c0;
   }
   EXPECT_GT(x_events, 0);
@@ -62,7 +68,7 @@ TEST_P(TraceTimeline, TracksNeverOverlapAndBusyMatchesStats) {
       EXPECT_LE(v[i - 1].second, v[i].first) << process[track.first] << " " << thread[track] << ": cycles ["
                                              << v[i - 1].first << ", " << v[i - 1].second << ") and ["
                                              << v[i].first << ", " << v[i].second << ") overlap";
-    std::vector<std::pair<uint64_t, uint64_t>>& tv = times[track];
+    std::vector<std::pair<double, double>>& tv = times[track];
     std::sort(tv.begin(), tv.end());
     for (size_t i = 1; i < tv.size(); ++i) EXPECT_LE(tv[i - 1].second, tv[i].first) << thread[track];
   }

@@ -3,11 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <map>
+#include <sstream>
 
 #include "cli/lib/trace_summary_read.h"
 #include "cli/lib/trace_summary_render.h"
 #include "hw/top/trace_chrome.h"
 #include "hw/top/trace_csv.h"
+#include "hw/top/trace_vcd.h"
+#include "isa/isa.h"
 #include "isa/error.h"
 
 namespace npu::cli {
@@ -220,12 +224,26 @@ TEST(TraceWriters, Escaping) {
   EXPECT_EQ(hw::csv_field("end"), "end");
   EXPECT_EQ(hw::csv_field("a\"b"), "\"a\"\"b\"");
   EXPECT_EQ(hw::json_escape("a\"b\\c\n"), "a\\\"b\\\\c\\n");
-  // 1.8 GHz: cycle 9 = 5000 ps exactly; cycle 1 = 555.6 -> 556 ps; monotonic in cycles.
-  hw::TraceLayout l;
-  l.clock_ghz = 1.8;
-  EXPECT_EQ(l.ps(9), 5000u);
-  EXPECT_EQ(l.ps(1), 556u);
-  for (uint64_t c = 0; c < 1000; ++c) EXPECT_LT(l.ps(c), l.ps(c + 1));
+}
+
+// The GTKWave filter names every opcode of the ISA table, as GTKWave shows the VCD's 8-bit
+// opcode signal in hex (two digits), and nothing else.
+TEST(TraceWriters, GtkwaveFilterCoversEveryOpcode) {
+  std::istringstream in(hw::gtkwave_opcode_filter());
+  std::map<int, std::string> named;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    ASSERT_EQ(line.find(' '), 2u) << line;
+    const int value = std::stoi(line.substr(0, 2), nullptr, 16);
+    EXPECT_TRUE(named.emplace(value, line.substr(3)).second) << "opcode " << value << " twice";
+  }
+  EXPECT_EQ(named.size(), static_cast<size_t>(isa::kNumOps));
+  for (int i = 0; i < isa::kNumOps; ++i) {
+    const isa::InstrDef& d = isa::table()[i];
+    ASSERT_LT(isa::opcode(d.op), 256) << d.mnemonic << " does not fit the 8-bit opcode signal";
+    EXPECT_EQ(named[isa::opcode(d.op)], std::string(d.mnemonic));
+  }
 }
 
 }  // namespace
