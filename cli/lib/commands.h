@@ -4,6 +4,7 @@
 // bad input is exit code 2.
 namespace CLI {
 class App;
+class ParseError;
 }
 
 namespace npu::cli {
@@ -18,5 +19,9 @@ void register_calibrate(CLI::App& app);  // npusim calibrate (model vs msKPP tab
 // After registering: every option of every command that takes a value refuses one that looks
 // like an option ("--vcd", "-q"), so a missing value does not swallow the next flag.
 void refuse_options_as_values(CLI::App& app);
+
+// The exit status for a failed parse (0 after --help, else 2), with CLI11's message and a "did
+// you mean" for each misspelt option or subcommand.
+int exit_for_parse_error(CLI::App& app, const CLI::ParseError& e);
 
 }  // namespace npu::cli
