@@ -22,6 +22,23 @@ std::string ranges(const std::vector<int>& v) {
 
 }  // namespace
 
+std::optional<CoreId> core_id_from_name(const std::string& name) {
+  for (const CoreId& c : {CoreId{0, isa::CoreType::Aic, 0}, CoreId{0, isa::CoreType::Aiv, 0}}) {
+    const std::string suffix = c.type == isa::CoreType::Aic ? ".aic" : ".aiv";
+    const size_t dot = name.find('.');
+    if (name.rfind("cluster", 0) != 0 || dot == std::string::npos || name.compare(dot, suffix.size(), suffix) != 0)
+      continue;
+    const std::string cluster = name.substr(7, dot - 7), sub = name.substr(dot + suffix.size());
+    const auto number = [](const std::string& t) {
+      return !t.empty() && t.size() < 9 && t.find_first_not_of("0123456789") == std::string::npos;
+    };
+    if (!number(cluster) || (c.type == isa::CoreType::Aic ? !sub.empty() : !number(sub))) continue;
+    CoreId id{std::stoi(cluster), c.type, sub.empty() ? 0 : std::stoi(sub)};
+    if (id.name() == name) return id;  // no leading zeros: the name round-trips
+  }
+  return std::nullopt;
+}
+
 std::string core_ranges(const std::vector<CoreId>& cores) {
   // Per core type, the clusters that have the same set of sub-cores share one name.
   std::string out;

@@ -19,6 +19,13 @@ TEST(CoreGroups, RangesNameEveryCore) {
   EXPECT_EQ(core_ranges({aic(0), aic(1), aic(2), aic(5), aic(7), aic(8)}), "cluster{0..2,5,7..8}.aic");
 }
 
+TEST(CoreGroups, NamesReadBackAsCoreIds) {
+  EXPECT_EQ(core_id_from_name("cluster3.aiv1"), aiv(3, 1));
+  EXPECT_EQ(core_id_from_name("cluster12.aic"), aic(12));
+  for (const char* bad : {"cluster.aic", "cluster3.aiv", "cluster03.aic", "cluster3.aic1", "core3.aic", "cluster3.cube"})
+    EXPECT_EQ(core_id_from_name(bad), std::nullopt) << bad;
+}
+
 TEST(CoreGroups, SameTypeAndStateGroupInFirstSeenOrder) {
   CoreGroups g;
   g.add(aiv(0, 0), "MTE2 waits");
