@@ -29,8 +29,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::RuntimeError& e) {
     return e.get_exit_code();  // a subcommand's own status (it printed its message)
   } catch (const CLI::ParseError& e) {
-    // --help prints and succeeds; a usage error is bad input: exit 2.
-    return app.exit(e) == 0 ? 0 : 2;
+    return npu::cli::exit_for_parse_error(app, e);  // --help: 0; a usage error: 2
   } catch (const npu::Error& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;

@@ -6,6 +6,7 @@
 
 namespace CLI {
 class App;
+class ParseError;
 }
 
 namespace npu::cli {
@@ -27,5 +28,9 @@ void refuse_options_as_values(CLI::App& app);
 // each quoted for a POSIX shell when it needs to be.
 void set_command_line(int argc, char** argv);
 const std::string& command_line();
+
+// The exit status for a failed parse (0 after --help, else 2), with CLI11's message and a "did
+// you mean" for each misspelt option or subcommand.
+int exit_for_parse_error(CLI::App& app, const CLI::ParseError& e);
 
 }  // namespace npu::cli

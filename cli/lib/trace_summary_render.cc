@@ -7,6 +7,7 @@
 #include <set>
 #include <tuple>
 
+#include "isa/sem/core_groups.h"
 #include "isa/types.h"
 
 namespace npu::cli {
@@ -163,16 +164,50 @@ std::string overlap(const TraceData& d) {
   return s;
 }
 
+// The cores of one group of waits: "cluster0.aic" alone, "48 AIVs (cluster{0..23}.aiv{0..1})"
+// for several (names the trace spells otherwise are listed as they are).
+std::string who(const TraceData& d, const std::vector<int>& cores) {
+  if (cores.size() == 1) return d.cores[cores.front()];
+  std::vector<sem::CoreId> ids;
+  sem::CoreGroups of_type;  // one group per core type
+  std::string listed;
+  for (int c : cores) {
+    listed += (listed.empty() ? "" : ", ") + d.cores[c];
+    const auto id = sem::core_id_from_name(d.cores[c]);
+    if (!id) return listed;
+    ids.push_back(*id);
+    of_type.add(*id, "");
+  }
+  const auto groups = of_type.groups();
+  return groups.size() == 1 ? groups.front().first : u(cores.size()) + " cores (" + sem::core_ranges(ids) + ")";
+}
+
 std::string longest_waits(const TraceData& d, const SummaryOptions& o) {
   std::vector<const SummaryEvent*> w;
   for (const SummaryEvent& e : d.events)
     if (e.stall > 0 && (e.reason == "flag_wait" || e.reason == "cross_core")) w.push_back(&e);
   std::stable_sort(w.begin(), w.end(), [](const SummaryEvent* a, const SummaryEvent* b) { return a->stall > b->stall; });
+  // Waits that differ only in their core are one row (48 AIVs waiting at one wait_flag).
+  struct Group {
+    const SummaryEvent* e;
+    std::vector<int> cores;
+  };
+  std::vector<Group> groups;
+  for (const SummaryEvent* e : w) {
+    auto same = [&](const Group& g) {
+      const SummaryEvent& x = *g.e;
+      return x.unit == e->unit && x.reason == e->reason && x.pc == e->pc && x.disasm == e->disasm &&
+             x.label == e->label && x.stall == e->stall && x.start == e->start;
+    };
+    auto it = std::find_if(groups.begin(), groups.end(), same);
+    if (it == groups.end()) it = groups.insert(groups.end(), Group{e, {}});
+    if (std::find(it->cores.begin(), it->cores.end(), e->core) == it->cores.end()) it->cores.push_back(e->core);
+  }
   std::string s = "Longest flag waits (wait_flag, cc_wait):\n";
-  if (w.empty()) return s + "  none\n";
-  for (size_t i = 0; i < w.size() && int(i) < o.top_waits; ++i) {
-    const SummaryEvent& e = *w[i];
-    s += "  " + lpad(u(e.stall), 8) + " cycles  " + pad(d.cores[e.core] + " " + unit_name(e.unit), 22) + " " +
+  if (groups.empty()) return s + "  none\n";
+  for (size_t i = 0; i < groups.size() && int(i) < o.top_waits; ++i) {
+    const SummaryEvent& e = *groups[i].e;
+    s += "  " + lpad(u(e.stall), 8) + " cycles  " + pad(who(d, groups[i].cores) + " " + unit_name(e.unit), 22) + " " +
          pad(e.reason, 10) + " [" + u(e.start - e.stall) + ", " + u(e.start) + ")  pc " + u(e.pc) + "  " +
          e.disasm + (d.labels[e.label].empty() ? "" : "  (" + d.labels[e.label] + ")") + "\n";
   }

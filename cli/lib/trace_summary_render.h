@@ -18,7 +18,7 @@ namespace npu::cli {
 
 struct SummaryOptions {
   int width = 60;       // columns of the utilisation bars
-  int top_waits = 10;
+  int top_waits = 10;    // rows of the longest waits (identical waits on several cores are one row)
   int max_chain_rows = 40;
 };
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "base/edit_distance.h"
 #include "hw/pluggable/replacement_policy.h"
 #include "hw/pluggable/slice_mapping.h"
 
@@ -381,18 +382,6 @@ std::vector<KeySpec> build_schema() {
   return s;
 }
 #undef FIELD
-
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j)
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
 
 }  // namespace
 

@@ -115,8 +115,7 @@ bool CoreModel::pipe_executing() const {
 }
 
 std::string CoreModel::blocked_report() const {
-  if (state.ended) return "";
-  std::string s = state.id.name() + ":\n";
+  std::string s;
   for (int p = 0; p < isa::kNumPipes; ++p) {
     const Pipe pipe = static_cast<Pipe>(p);
     if (!has_pipe(pipe)) continue;

@@ -74,7 +74,7 @@ class CoreModel : public sc_core::sc_module {
   const StatGroup& stats() const { return stats_; }
   UnitStats& unit_stats(isa::Pipe p) { return *unit_stats_[static_cast<int>(p)]; }
   const UnitStats* unit_stats_if(isa::Pipe p) const { return unit_stats_[static_cast<int>(p)].get(); }
-  // Who waits on what: one block of lines for this core (empty when it has ended).
+  // Who waits on what: this core's units, one line each, without the core's name (ChipTop adds it).
   std::string blocked_report() const;
   // A pipe is executing a timed instruction (a transfer or a computation, not a blocked wait):
   // the core is progressing, however slowly, although nothing retires.

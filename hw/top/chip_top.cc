@@ -3,6 +3,7 @@
 #include <string>
 
 #include "isa/error.h"
+#include "isa/sem/core_groups.h"
 
 namespace npu::hw {
 
@@ -62,8 +63,12 @@ bool ChipTop::pipe_executing() const {
 }
 
 std::string ChipTop::blocked_report() const {
+  // The cores whose report reads the same are one entry.
+  sem::CoreGroups groups;
+  for (const auto& c : cores_)
+    if (!c->state.ended) groups.add(c->state.id, c->blocked_report());
   std::string s;
-  for (const auto& c : cores_) s += c->blocked_report();
+  for (const auto& [who, report] : groups.groups()) s += who + ":\n" + report;
   return s;
 }
 

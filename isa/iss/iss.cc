@@ -2,6 +2,7 @@
 
 #include "isa/error.h"
 #include "isa/run_limits.h"
+#include "isa/sem/core_groups.h"
 #include "isa/sem/execute.h"
 #include "isa/sem/fault.h"
 #include "isa/sem/scalar.h"
@@ -181,7 +182,6 @@ IssStats Iss::run() {
 
 // One line per unit of every live core: what its current instruction waits for.
 std::string Iss::blocked_report() const {
-  std::string r;
   auto why_sync = [&](const Core& c, const sem::DispatchedInstr& di) -> std::string {
     switch (di.op()) {
       case Op::WAIT_FLAG: {
@@ -199,29 +199,32 @@ std::string Iss::blocked_report() const {
         s += (s.empty() ? "" : ", ") + std::string(isa::pipe_name(static_cast<Pipe>(p)));
     return s;
   };
+  // Per unit line; the cores whose line reads the same are one line.
+  sem::CoreGroups lines;
   for (const auto& cp : cores_) {
     const Core& c = *cp;
     if (c.st.ended) continue;
-    const std::string name = c.st.id.name();
     if (c.st.pc < c.code->code.size()) {
       const isa::Instr& in = c.code->code[c.st.pc];
-      std::string head = "  " + name + " SCALAR pc " + std::to_string(c.st.pc) + " (" + sem::describe(in) + "): ";
+      const std::string head = " SCALAR pc " + std::to_string(c.st.pc) + " (" + sem::describe(in) + "): ";
       if (in.op == Op::BARRIER)
-        r += head + "waits for pipes " + busy_pipes(c, static_cast<isa::PipeSel>(in.f[0].value)) + " to drain\n";
+        lines.add(c.st.id, head + "waits for pipes " + busy_pipes(c, static_cast<isa::PipeSel>(in.f[0].value)) + " to drain");
       else if (in.op == Op::END)
-        r += head + "waits for pipes " + busy_pipes(c, isa::PipeSel::All) + " to drain before ending\n";
+        lines.add(c.st.id, head + "waits for pipes " + busy_pipes(c, isa::PipeSel::All) + " to drain before ending");
       else if (sem::is_sync_op(in.op) && isa::pipe_of(in) == Pipe::Scalar)
-        r += head + why_sync(c, sem::resolve(c.st, in, c.st.pc)) + "\n";
+        lines.add(c.st.id, head + why_sync(c, sem::resolve(c.st, in, c.st.pc)));
       else
-        r += head + "ready\n";
+        lines.add(c.st.id, head + "ready");
     }
     for (int p = 1; p < isa::kNumPipes; ++p) {
       if (c.q[p].empty()) continue;
       const sem::DispatchedInstr& di = c.q[p].front();
-      r += "  " + name + " " + std::string(isa::pipe_name(static_cast<Pipe>(p))) + " pc " +
-           std::to_string(di.pc) + " (" + sem::describe(di.in) + "): " + why_sync(c, di) + "\n";
+      lines.add(c.st.id, " " + std::string(isa::pipe_name(static_cast<Pipe>(p))) + " pc " + std::to_string(di.pc) + " (" +
+                             sem::describe(di.in) + "): " + why_sync(c, di));
     }
   }
+  std::string r;
+  for (const auto& [who, line] : lines.groups()) r += "  " + who + line + "\n";
   return r;
 }
 

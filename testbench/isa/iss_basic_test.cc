@@ -153,12 +153,9 @@ TEST(Iss, CrossCoreModes0And1) {
   });
   EXPECT_EQ(run_error(q, 1),
             "deadlock in 'k': no unit can progress\n"
-            "  cluster0.aiv0 SCALAR pc 4 (end): waits for pipes VECTOR to drain before ending\n"
-            "  cluster0.aiv0 VECTOR pc 3 (cc_wait vector, 4): waits: cross-core flag 4 is 0; mode 1 sets by "
-            "cluster0.aiv0, still waiting for cluster0.aiv1\n"
-            "  cluster0.aiv1 SCALAR pc 4 (end): waits for pipes VECTOR to drain before ending\n"
-            "  cluster0.aiv1 VECTOR pc 3 (cc_wait vector, 4): waits: cross-core flag 4 is 0; mode 1 sets by "
-            "cluster0.aiv0, still waiting for cluster0.aiv1\n");
+            "  2 AIVs (cluster0.aiv{0..1}) SCALAR pc 4 (end): waits for pipes VECTOR to drain before ending\n"
+            "  2 AIVs (cluster0.aiv{0..1}) VECTOR pc 3 (cc_wait vector, 4): waits: cross-core flag 4 is 0; mode 1 "
+            "sets by cluster0.aiv0, still waiting for cluster0.aiv1\n");
 }
 
 TEST(Iss, DeadlockReport) {
@@ -170,10 +167,23 @@ TEST(Iss, DeadlockReport) {
   hw::HwConfig hw = test_hw();
   EXPECT_EQ(run_error(p, 1),
             "deadlock in 'k': no unit can progress\n"
-            "  cluster0.aiv0 SCALAR pc 1 (barrier vector): waits for pipes VECTOR to drain\n"
-            "  cluster0.aiv0 VECTOR pc 0 (wait_flag mte2, vector, 2): waits for flag MTE2 -> VECTOR id 2\n"
-            "  cluster0.aiv1 SCALAR pc 1 (barrier vector): waits for pipes VECTOR to drain\n"
-            "  cluster0.aiv1 VECTOR pc 0 (wait_flag mte2, vector, 2): waits for flag MTE2 -> VECTOR id 2\n");
+            "  2 AIVs (cluster0.aiv{0..1}) SCALAR pc 1 (barrier vector): waits for pipes VECTOR to drain\n"
+            "  2 AIVs (cluster0.aiv{0..1}) VECTOR pc 0 (wait_flag mte2, vector, 2): waits for flag MTE2 -> VECTOR id 2\n");
+}
+
+TEST(Iss, DeadlockReportGroupsCoresInTheSameState) {
+  // Sub 1 of each cluster ends; sub 0 waits for a flag nobody sets: the two clusters' aiv0 are
+  // one line per unit, the ended aiv1s are not listed.
+  auto p = program({
+      I(Op::GETSR, {R(1), SpecialReg::SubblockIdx}),
+      I(Op::BNE, {R(1), 0, 3}),
+      I(Op::WAIT_FLAG, {Pipe::Mte2, Pipe::Vector, 2}),
+      I(Op::END, {}),
+  });
+  EXPECT_EQ(run_error(p, 2),
+            "deadlock in 'k': no unit can progress\n"
+            "  2 AIVs (cluster{0..1}.aiv0) SCALAR pc 3 (end): waits for pipes VECTOR to drain before ending\n"
+            "  2 AIVs (cluster{0..1}.aiv0) VECTOR pc 2 (wait_flag mte2, vector, 2): waits for flag MTE2 -> VECTOR id 2\n");
 }
 
 TEST(Iss, DoubleSetIsAnError) {
@@ -218,8 +228,7 @@ TEST(Iss, InstructionLimitReportsHang) {
   EXPECT_EQ(run_error(p, 1, 10),
             "run limit: the run needs more than sim.max_instructions = 10 instructions (raise it with "
             "--set sim.max_instructions=N or --max-instructions N) in 'k'. Where each core was:\n"
-            "  cluster0.aiv0 SCALAR pc 0 (jmp L0): ready\n"
-            "  cluster0.aiv1 SCALAR pc 0 (jmp L0): ready\n");
+            "  2 AIVs (cluster0.aiv{0..1}) SCALAR pc 0 (jmp L0): ready\n");
 }
 
 TEST(Iss, InstructionLimitEndsPipeLoops) {
@@ -230,7 +239,7 @@ TEST(Iss, InstructionLimitEndsPipeLoops) {
                             I(Op::WAIT_FLAG, {Pipe::Vector, Pipe::Mte3, 0}), I(Op::JMP, {0})});
   const std::string m = run_error(flag_loop, 1, 100);
   EXPECT_THAT(m, HasSubstr("needs more than sim.max_instructions = 100 instructions"));
-  EXPECT_THAT(m, HasSubstr("cluster0.aiv0 SCALAR pc "));
+  EXPECT_THAT(m, HasSubstr("  2 AIVs (cluster0.aiv{0..1}) SCALAR pc "));
 }
 
 TEST(Iss, LaunchErrors) {

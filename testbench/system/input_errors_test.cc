@@ -1,8 +1,9 @@
 // Bad input files and options, end to end through the built `npusim` (issue 8): a directory
 // where a file is expected, an endless file (/dev/zero) as every kind of input, a second YAML
 // document, a tensor too large for the GM or the host, an option whose value is missing, a
-// --trace-select that matches nothing, an L2 geometry the model cannot hold. Each must exit 2
-// with a message that names the file (and the case or config position where there is one).
+// misspelt option or subcommand, a --trace-select that matches nothing, an L2 geometry the
+// model cannot hold. Each must exit 2 with a message that names the file (and the case or
+// config position where there is one).
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -138,6 +139,21 @@ TEST_F(InputErrors, MissingOptionValueDoesNotSwallowTheNextFlag) {
   expect_no_stray_files();
   // A value that merely starts with '-' and a digit is a value (here: a bad one, rejected as such).
   expect_error("run " + c + " --iss --trace-window -5:10", "--trace-window '-5:10'");
+}
+
+TEST_F(InputErrors, MisspeltOptionOrSubcommandSuggestsTheClosest) {
+  const std::string c = src("testbench/system/data/run_rmsnorm.yaml");
+  expect_error("run " + c + " --tracee t.json", "error: npusim run: unknown option '--tracee' (did you mean --trace?)");
+  // A swap of two neighbours is one edit; `--name=value` is judged by its name.
+  expect_error("run " + c + " --vdc v.vcd", "(did you mean --vcd?)");
+  expect_error("run " + c + " --trace-windw=1:2", "unknown option '--trace-windw' (did you mean --trace-window?)");
+  expect_error("config-chek " + config(), "error: npusim: unknown subcommand 'config-chek' (did you mean config-check?)");
+  expect_error("rnu " + c, "(did you mean run?)");
+  expect_error("asm " + rmsnorm_kernel() + " --ach a2", "error: npusim asm: unknown option '--ach' (did you mean --arch?)");
+  // Not a near miss (one letter of one): CLI11's message only, no guess.
+  expect_error("run " + c + " -z", "The following argument was not expected: -z");
+  EXPECT_EQ(err_.find("did you mean"), std::string::npos) << err_;
+  expect_no_stray_files();
 }
 
 TEST_F(InputErrors, TraceSelectMatchingNoUnitListsTheUnits) {

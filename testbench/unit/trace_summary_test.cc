@@ -70,6 +70,30 @@ TEST(TraceSummary, GoldenTextOfSmallCsv) {
   EXPECT_EQ(render_trace_summary(parse_trace_text(kSmallCsv, "small.csv"), "small.csv", o), kExpected);
 }
 
+// Waits that differ only in their core are one row naming the cores: four AIVs wait 20 cycles
+// at one wait_flag, a fifth waits 5 (its own row, after the longer one).
+TEST(TraceSummary, IdenticalWaitsOnSeveralCoresAreOneRow) {
+  std::string csv = "core,pipe,pc,disassembly,label,dispatch_cycle,start_cycle,end_cycle,stall_cycles,stall_reason,kind\n";
+  for (const char* core : {"cluster0.aiv0", "cluster0.aiv1", "cluster1.aiv0", "cluster1.aiv1"})
+    csv += std::string(core) + ",VECTOR,3,\"wait_flag mte2, vector, 0\",,2,22,23,20,flag_wait,exec\n";
+  csv += "cluster2.aiv0,VECTOR,3,\"wait_flag mte2, vector, 0\",,2,7,8,5,flag_wait,exec\n";
+  const std::string s = render_trace_summary(parse_trace_text(csv, "w.csv"), "w.csv");
+  EXPECT_NE(s.find("Longest flag waits (wait_flag, cc_wait):\n"
+                   "        20 cycles  4 AIVs (cluster{0..1}.aiv{0..1}) VECTOR flag_wait  [2, 22)  pc 3  "
+                   "wait_flag mte2, vector, 0\n"
+                   "         5 cycles  cluster2.aiv0 VECTOR   flag_wait  [2, 7)  pc 3  wait_flag mte2, vector, 0\n\n"),
+            std::string::npos)
+      << s;
+  // One wait on an AIC and an AIV: both types in one row.
+  std::string mixed = csv.substr(0, csv.find('\n') + 1);
+  for (const char* core : {"cluster0.aic", "cluster0.aiv0"})
+    mixed += std::string(core) + ",SCALAR,1,\"wait_flag mte2, s, 0\",,2,9,10,7,flag_wait,exec\n";
+  const std::string m = render_trace_summary(parse_trace_text(mixed, "m.csv"), "m.csv");
+  EXPECT_NE(m.find("         7 cycles  2 cores (cluster0.aic, cluster0.aiv0) SCALAR flag_wait  [2, 9)  pc 1"),
+            std::string::npos)
+      << m;
+}
+
 // The same trace as Chrome trace JSON (as `npusim run --trace` writes it) reads the same.
 TEST(TraceSummary, JsonAndCsvReadAlike) {
   const TraceData csv = parse_trace_text(kSmallCsv, "small.csv");
