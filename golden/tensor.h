@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "isa/numeric/dtype.h"
-#include "testbench/golden/refnum.h"
+#include "golden/refnum.h"
 
 namespace npu::golden {
 

@@ -45,10 +45,10 @@ hw::BenchResult bench_case(const CaseWorkload& w, const std::string& src, const 
   hw::BenchResult b;
   b.name = w.name;
   b.timing_only = timing_only;
-  b.cycles = r.stats.value("total_cycles", uint64_t{0});
-  b.instructions = r.stats.value("instructions", uint64_t{0});
-  b.macs = r.stats.value("macs", uint64_t{0});
-  b.gm_lines = hw::gm_lines_of(r.stats);
+  b.cycles = r.sim.total_cycles.value_or(0);
+  b.instructions = r.sim.instructions();
+  b.macs = r.sim.macs();
+  b.gm_lines = hw::gm_lines_of(r.sim);
   return b;
 }
 

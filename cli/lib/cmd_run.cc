@@ -39,8 +39,6 @@ void register_run(CLI::App& app) {
                 "cycles only: no data effects, no inputs generated, no golden, no outputs written "
                 "(cycles and statistics identical to a full run; SystemC model only)");
   run->add_flag("--iss", o->iss, "run the functional ISS instead of the SystemC model (no timing)");
-  run->add_flag("--timing-only", o->timing_only,
-                "SystemC without data effects: the same cycles and statistics, no outputs computed, no golden");
   for (const auto& [opt, key] : {std::pair<std::string, std::string>{"--max-cycles", "sim.max_cycles"},
                                  {"--max-instructions", "sim.max_instructions"}})
     run->add_option_function<uint64_t>(

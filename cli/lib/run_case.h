@@ -31,7 +31,6 @@ struct RunOptions {
   int block_dim = 0;                // --block-dim: replaces the case's block_dim (0 = the case's)
   std::string out_dir;              // "" = write no files
   bool iss = false;                 // functional ISS instead of the SystemC model
-  bool timing_only = false;         // SystemC without data effects (hw/top/run.h): no golden, no compare
   std::string race;                 // --race error|warn|off; "" = error on --iss, off on SystemC
   hw::TraceOptions trace;           // --vcd, --trace, --instr-csv, --trace-window, --trace-select
   std::string command_line;         // recorded in stats.json

@@ -65,7 +65,7 @@ std::string dump_resolved_yaml(const HwConfig& cfg) {
       "# Generated from " + (cfg.source_path.empty() ? std::string("(no file)") : cfg.source_path) +
       "; see that file for the source of each figure.\n"
       "# Derived, not keys: l2 built as " + l2_geometry_note(cfg.l2) + ".\n"
-      "# Derived, not keys: hbm " + format_float(cfg.hbm.channel_bytes_per_cycle) + " B/cycle per channel.\n";
+      "# Derived, not keys: hbm " + format_float(cfg.hbm.channel_bytes_per_cycle(cfg.chip.clock_ghz)) + " B/cycle per channel.\n";
   std::vector<std::string> open;  // sections currently open
   for (const KeySpec& k : config_schema()) {
     std::vector<std::string> parts = split(k.path);

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hw/config/hw_config.h"
+#include "hw/top/sim_stats.h"
 #include "isa/program.h"
 
 namespace npu::hw {
@@ -46,8 +47,8 @@ struct BenchResult {
 
 // Process CPU time so far (user + sys, all threads), seconds.
 double process_cpu_seconds();
-// Line requests over every GM port of a run's statistics (stats["gm_ports"][*]["requests"]).
-uint64_t gm_lines_of(const nlohmann::json& stats);
+// Line requests over every GM port of a run (the gm_ports group's "requests" counters).
+uint64_t gm_lines_of(const SimStats& stats);
 // Runs `once` (which fills everything but the times) `repeats` times and keeps the median wall
 // and CPU seconds: the host is shared and noisy, the simulated figures are deterministic.
 BenchResult measure(int repeats, const std::function<BenchResult()>& once);

@@ -320,7 +320,7 @@ void TraceSession::flush_bins(uint64_t before_cycle) {
     if (json_ && in_window(c0, c0 + S)) {
       // channel-ticks -> bytes: ticks / period * channel_bytes_per_cycle; bytes per S cycles ->
       // GB/s: bytes * clock_ghz / S.
-      const double gbps_per_tick = top_.launch().hw.hbm.channel_bytes_per_cycle * layout_.clock_ghz /
+      const double gbps_per_tick = top_.launch().hw.hbm.channel_bytes_per_cycle(layout_.clock_ghz) * layout_.clock_ghz /
                                    (double(period_) * double(S));
       json_->counter(c0, "HBM GB/s", "read", double(b.hbm_read_ticks) * gbps_per_tick, "write",
                      double(b.hbm_write_ticks) * gbps_per_tick);

@@ -1,10 +1,18 @@
+#include "cli/lib/run_report.h"
 // kernels/linear_w8a8.s (AT-09 int8 + AT-06 dequant) through the case pipeline users run
+#include "cli/lib/run_report.h"
 // (kernels/cases/linear_w8a8.yaml): numerics against the golden library's
+#include "cli/lib/run_report.h"
 // dequant(matmul_s8(x, w), x_scale, w_scale) on the ISS (race checker on) and on the SystemC
+#include "cli/lib/run_report.h"
 // model, both backends bit-identical, and the decode shape's cycles against the roofline
+#include "cli/lib/run_report.h"
 // computed from the config.
+#include "cli/lib/run_report.h"
 #include <gtest/gtest.h>
+#include "cli/lib/run_report.h"
 
+#include "cli/lib/run_report.h"
 #include "testbench/support/kernel_harness.h"
 #include "testbench/support/w8a8_case.h"
 
@@ -17,7 +25,7 @@ TEST_P(W8a8Iss, MatchesGoldenOnTiny) {
   const cli::RunResult r = run_w8a8("tiny", GetParam(), /*iss=*/true);
   ASSERT_EQ(r.verdicts.size(), 1u);
   EXPECT_TRUE(r.verdicts[0].compared);
-  EXPECT_EQ(r.exit_code, cli::kExitPass) << r.report;
+  EXPECT_EQ(r.exit_code, cli::kExitPass) << cli::format_report(r);
   EXPECT_TRUE(r.warnings.empty());
 }
 
@@ -32,8 +40,8 @@ INSTANTIATE_TEST_SUITE_P(Quick, W8a8Iss,
 TEST(W8a8, SystemCIsBitIdenticalToTheIssAndAboveTheLowerBound) {
   const W8a8Shape s = shape(20, 1024, 320, 2);
   const cli::RunResult iss = run_w8a8("tiny", s, true), sc = run_w8a8("tiny", s, false);
-  EXPECT_EQ(iss.exit_code, cli::kExitPass) << iss.report;
-  EXPECT_EQ(sc.exit_code, cli::kExitPass) << sc.report;
+  EXPECT_EQ(iss.exit_code, cli::kExitPass) << cli::format_report(iss);
+  EXPECT_EQ(sc.exit_code, cli::kExitPass) << cli::format_report(sc);
   ASSERT_EQ(iss.outputs.count("y"), 1u);
   EXPECT_EQ(iss.outputs.at("y").bytes(), sc.outputs.at("y").bytes());
   EXPECT_GE(double(total_cycles(sc)), w8a8_lower_bound(load_repo_config("tiny"), s));

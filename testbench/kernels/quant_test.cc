@@ -1,13 +1,24 @@
+#include "cli/lib/run_report.h"
 // Quick tier: the quantisation kernels (kernels/quant_int8.s AT-05, kernels/dequant.s AT-06) on
+#include "cli/lib/run_report.h"
 // configs/tiny.yaml. On the functional ISS against the goldens (rows split over 4 AIVs with
+#include "cli/lib/run_report.h"
 // tails, chunked rows, widths that are not multiples of 32, the special rows of
+#include "cli/lib/run_report.h"
 // quant_cases.h: amax = 0, one huge element, tiny-amax saturation, +-amax), and on the SystemC
+#include "cli/lib/run_report.h"
 // model bit-identical to the ISS and never below the lower bound. The full grid on the SystemC
+#include "cli/lib/run_report.h"
 // model is quant_grid_long_test.cc.
+#include "cli/lib/run_report.h"
 #include <gtest/gtest.h>
+#include "cli/lib/run_report.h"
 
+#include "cli/lib/run_report.h"
 #include "cli/lib/run_case.h"
+#include "cli/lib/run_report.h"
 #include "hw/config/hw_config.h"
+#include "cli/lib/run_report.h"
 #include "testbench/support/paths.h"
 #include "testbench/support/quant_cases.h"
 
@@ -103,7 +114,7 @@ TEST(QuantCaseFiles, PlantedRowsPass) {
     o.config_path = source_dir() + "/configs/ascend910b.yaml";
     o.iss = true;
     cli::RunResult r = cli::run_case(o);
-    EXPECT_EQ(r.exit_code, cli::kExitPass) << f << "\n" << r.report;
+    EXPECT_EQ(r.exit_code, cli::kExitPass) << f << "\n" << cli::format_report(r);
     const golden::Tensor& q = r.outputs.at("q");
     const golden::Tensor& scale = r.outputs.at("scale");
     const int64_t K = q.dim(1);

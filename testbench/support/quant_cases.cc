@@ -1,7 +1,7 @@
 #include "testbench/support/quant_cases.h"
 
-#include "testbench/golden/golden.h"
-#include "testbench/golden/random.h"
+#include "golden/golden.h"
+#include "golden/random.h"
 
 namespace npu::test {
 
@@ -41,7 +41,7 @@ void plant_rows(Tensor& x, int64_t M, int64_t K) {
 
 KernelOutcome run_quant_int8(Engine e, const hw::HwConfig& cfg, const QuantCase& c,
                              bool timing_only) {
-  static const isa::Program prog = load_kernel("quant_int8");
+  const isa::Program& prog = load_kernel("quant_int8", cfg);
   const Dtype dt = c.f32 ? Dtype::F32 : Dtype::BF16;
   GmImage gm(cfg);
   Tensor x;
@@ -69,7 +69,7 @@ KernelOutcome run_quant_int8(Engine e, const hw::HwConfig& cfg, const QuantCase&
 
 KernelOutcome run_dequant(Engine e, const hw::HwConfig& cfg, const DequantCase& c,
                           bool timing_only) {
-  static const isa::Program prog = load_kernel("dequant");
+  const isa::Program& prog = load_kernel("dequant", cfg);
   GmImage gm(cfg);
   Tensor acc, xs, ws, bias;
   if (timing_only) {

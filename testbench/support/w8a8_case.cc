@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cli/lib/run_report.h"
 #include "isa/error.h"
 #include "testbench/support/cli_support.h"
 #include "testbench/support/kernel_harness.h"
@@ -35,8 +36,8 @@ cli::RunResult run_w8a8(const std::string& config, const W8a8Shape& s, bool iss)
 }
 
 uint64_t total_cycles(const cli::RunResult& r) {
-  if (!r.stats.contains("total_cycles") || r.stats["total_cycles"].is_null()) throw Error("run has no cycle count");
-  return r.stats["total_cycles"].get<uint64_t>();
+  if (!r.sim.total_cycles) throw Error("run has no cycle count");
+  return *r.sim.total_cycles;
 }
 
 double w8a8_hbm_roofline(const hw::HwConfig& cfg, const W8a8Shape& s) {
@@ -57,7 +58,7 @@ double w8a8_lower_bound(const hw::HwConfig& cfg, const W8a8Shape& s) {
 W8a8Perf measure_w8a8(const std::string& config, const W8a8Shape& s) {
   const hw::HwConfig cfg = load_repo_config(config);
   const cli::RunResult r = run_w8a8(config, s, false);
-  EXPECT_EQ(r.exit_code, cli::kExitPass) << r.report;
+  EXPECT_EQ(r.exit_code, cli::kExitPass) << cli::format_report(r);
   W8a8Perf p;
   p.cycles = double(total_cycles(r));
   p.hbm_roofline = w8a8_hbm_roofline(cfg, s);
