@@ -75,6 +75,7 @@ json stats_json(const RunResult& r) {
                      {"var_overrides", i.var_overrides},
                      {"cache_overrides", i.cache_overrides},
                      {"mode", backend_name(i.backend)},
+                     {"timing_only", r.sim.timing_only},
                      {"race_check", i.race_check},
                      {"race_findings", r.warnings.size()},
                      {"block_dim", i.block_dim},
@@ -85,7 +86,11 @@ json stats_json(const RunResult& r) {
   s["roofline"] = roofline_json(r.roofline);
   json outputs = json::array();
   for (const OutputVerdict& v : r.verdicts) outputs.push_back(verdict_json(v));
-  s["numerics"] = {{"verdict", verdict_name(r.verdict())}, {"all_pass", r.all_pass()}, {"outputs", outputs}};
+  // --timing-only judges nothing: verdict "TIMING ONLY", all_pass null (neither pass nor failure).
+  if (r.sim.timing_only)
+    s["numerics"] = {{"verdict", "TIMING ONLY"}, {"all_pass", nullptr}, {"outputs", outputs}};
+  else
+    s["numerics"] = {{"verdict", verdict_name(r.verdict())}, {"all_pass", r.all_pass()}, {"outputs", outputs}};
   json tensors = json::array();
   for (const TensorRecord& t : r.tensors) tensors.push_back(tensor_json(t));
   s["tensors"] = tensors;

@@ -42,7 +42,7 @@ uint64_t total_cycles(const cli::RunResult& r) {
 
 double w8a8_hbm_roofline(const hw::HwConfig& cfg, const W8a8Shape& s) {
   const double bytes = double(s.M) * s.K + 4.0 * s.M + double(s.N) * s.K + 4.0 * s.N + 2.0 * s.M * s.N + 4.0 * s.M * s.N;
-  return bytes / hbm_bytes_per_cycle(cfg);
+  return double(cfg.launch.overhead_cycles) + bytes / hbm_bytes_per_cycle(cfg);  // no core starts before the launch cost
 }
 
 double w8a8_cube_peak(const hw::HwConfig& cfg, const W8a8Shape& s) {
@@ -52,7 +52,7 @@ double w8a8_cube_peak(const hw::HwConfig& cfg, const W8a8Shape& s) {
 double w8a8_lower_bound(const hw::HwConfig& cfg, const W8a8Shape& s) {
   const double in = (double(s.M) * s.K + 4.0 * s.M + double(s.N) * s.K + 4.0 * s.N) / hbm_bytes_per_cycle(cfg);
   const double cube = double(s.M) * s.N * s.K / (double(cfg.cube.m0) * cfg.cube.n0 * cfg.cube.k0_s8 * s.block_dim);
-  return in > cube ? in : cube;
+  return double(cfg.launch.overhead_cycles) + (in > cube ? in : cube);
 }
 
 W8a8Perf measure_w8a8(const std::string& config, const W8a8Shape& s) {

@@ -73,7 +73,7 @@ TEST(AsmCli, ObjectAssembledForOneConfigIsRefusedOnAnotherWithOtherFigures) {
                                         "  y: {dtype: f32, shape: [1], role: output}\n";
   const std::string tiny = source_path("configs/tiny.yaml"), a950 = source_path("configs/ascend950.yaml");
   ASSERT_EQ(run_npusim("asm " + s.path("k.s") + " --config " + tiny, s).status, 0);
-  EXPECT_EQ(run_npusim("run " + s.path("case.yaml") + " --iss -q --config " + tiny, s).status, 0);
+  EXPECT_EQ(run_npusim("run " + s.path("case.yaml") + " --iss -q --config " + tiny, s).status, 3);  // runs; nothing to compare (NOT CHECKED)
   CliResult r = run_npusim("run " + s.path("case.yaml") + " --iss -q --config " + a950, s);
   EXPECT_EQ(r.status, 2);
   // tiny's UB is 192 KiB, ascend950's 248 KiB (configs/*.yaml buffers.ub.size).

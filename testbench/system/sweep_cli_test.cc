@@ -76,7 +76,7 @@ TEST_F(Sweep, RunsTheGridInOrderAndEachPointIsNpusimRun) {
     EXPECT_EQ((std::vector<std::string>{t[i + 1][col(t, "T")], t[i + 1][col(t, "gamma")], t[i + 1][col(t, "blocks")]}),
               want[i]);
     EXPECT_EQ(t[i + 1][col(t, "status")], "ok");
-    EXPECT_EQ(t[i + 1][col(t, "verdict")], "timing-only");
+    EXPECT_EQ(t[i + 1][col(t, "verdict")], "TIMING ONLY");
   }
   // none_cacheable: every gamma access bypasses L2 (T rows x 4096 bf16 / 64-byte lines... read
   // per row: 8 rows -> 128 line accesses, as the normal point's hits + misses).
