@@ -34,7 +34,7 @@ class RaceMutants : public ::testing::TestWithParam<const char*> {};
 // library; before, its own copy at rmsnorm_linear.s:368 and :145.)
 bool preset_and_first_fill(const std::string& kernel, const SyncMutant& m) {
   return kernel == "rmsnorm_linear" && m.name == "aic: set_flag MTE1 -> MTE2 id 0 at lib/ring.inc:14 + "
-                                                 "wait_flag at lib/gemm_aic.inc:136";
+                                                 "wait_flag at lib/gemm_aic.inc:137";
 }
 
 bool benign(const std::string& kernel, const SyncMutant& m) {

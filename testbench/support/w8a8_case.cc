@@ -46,7 +46,8 @@ double w8a8_hbm_roofline(const hw::HwConfig& cfg, const W8a8Shape& s) {
 }
 
 double w8a8_cube_peak(const hw::HwConfig& cfg, const W8a8Shape& s) {
-  return double(s.M) * s.N * s.K / (double(cfg.cube.m0) * cfg.cube.n0 * cfg.cube.k0_s8 * cfg.chip.clusters);
+  return double(cfg.launch.overhead_cycles) +  // as every bound here: no core starts before the launch cost
+         double(s.M) * s.N * s.K / (double(cfg.cube.m0) * cfg.cube.n0 * cfg.cube.k0_s8 * cfg.chip.clusters);
 }
 
 double w8a8_lower_bound(const hw::HwConfig& cfg, const W8a8Shape& s) {

@@ -22,10 +22,12 @@ cli::RunResult run_w8a8(const std::string& config, const W8a8Shape& s, bool iss)
 uint64_t total_cycles(const cli::RunResult& r);
 
 // HBM roofline: every tensor once (x, x_scale, w, w_scale, y and the workspace t) at the HBM
-// bandwidth; int8 cube peak: M*N*K MACs at clusters * m0 * n0 * k0.s8 per cycle. In cycles.
+// bandwidth; int8 cube peak: M*N*K MACs at clusters * m0 * n0 * k0.s8 per cycle. In cycles,
+// each after launch.overhead_cycles (no core starts earlier; as testbench/support/kernel_perf.h).
 double w8a8_hbm_roofline(const hw::HwConfig& cfg, const W8a8Shape& s);
 double w8a8_cube_peak(const hw::HwConfig& cfg, const W8a8Shape& s);
-// The lower bound no run may beat: max(inputs once through HBM, int8 cube peak on block_dim AICs).
+// The lower bound no run may beat: the launch cost + max(inputs once through HBM, int8 cube peak
+// on block_dim AICs).
 double w8a8_lower_bound(const hw::HwConfig& cfg, const W8a8Shape& s);
 
 // One SystemC run of the shape on configs/<config>.yaml with its bounds; the run must pass its
