@@ -11,7 +11,7 @@ namespace npu::test {
 namespace {
 
 TEST(RaceKernels, ShippedKernelsAreRaceFreeAtTheMutantShapes) {
-  for (const char* k : {"linear", "rmsnorm", "rmsnorm_linear"}) {
+  for (const char* k : {"linear", "rmsnorm", "rmsnorm_linear", "linear_w8a8", "rmsnorm_linear_quant"}) {
     const isa::Program p = load_kernel(k, mutant_config());
     for (int s = 0; s < mutant_shapes(k); ++s) EXPECT_EQ(run_mutant(k, p, s), "") << k << " shape " << s;
   }

@@ -16,23 +16,45 @@ namespace npu::test {
 
 std::string W8a8Shape::name() const {
   return "M" + std::to_string(M) + "_K" + std::to_string(K) + "_N" + std::to_string(N) + "_bd" +
-         std::to_string(block_dim);
+         std::to_string(block_dim) + (variant ? "_sqrtdiv" : "");
 }
 
-cli::RunResult run_w8a8(const std::string& config, const W8a8Shape& s, bool iss) {
-  std::string text = slurp(source_path("kernels/cases/linear_w8a8.yaml"));
-  text = std::regex_replace(text, std::regex("kernel: \\.\\./linear_w8a8\\.s"),
-                            "kernel: " + source_path("kernels/linear_w8a8.s"));
+namespace {
+
+// The shipped case kernels/cases/<kernel>.yaml with its kernel path made absolute, block_dim
+// and the given (pattern, replacement) edits applied, run with the shape's --var overrides.
+cli::RunResult run_shipped(const std::string& kernel, const std::string& config, const W8a8Shape& s, bool iss,
+                           const std::vector<std::pair<std::string, std::string>>& edits = {}) {
+  std::string text = slurp(source_path("kernels/cases/" + kernel + ".yaml"));
+  text = std::regex_replace(text, std::regex("kernel: \\.\\./" + kernel + "\\.s"),
+                            "kernel: " + source_path("kernels/" + kernel + ".s"));
   text = std::regex_replace(text, std::regex("block_dim: 24"), "block_dim: " + std::to_string(s.block_dim));
+  for (const auto& [pattern, replacement] : edits) text = std::regex_replace(text, std::regex(pattern), replacement);
   ScratchDir dir;
-  { std::ofstream(dir.path("w8a8.yaml")) << text; }
+  { std::ofstream(dir.path("case.yaml")) << text; }
   cli::RunOptions o;
-  o.case_path = dir.path("w8a8.yaml");
+  o.case_path = dir.path("case.yaml");
   o.config_path = source_path("configs/" + config + ".yaml");
   o.vars = {"M=" + std::to_string(s.M), "K=" + std::to_string(s.K), "N=" + std::to_string(s.N),
             "SEED=" + std::to_string(s.seed)};
   o.iss = iss;
   return cli::run_case(o);
+}
+
+double int8_cube_cycles(const hw::HwConfig& cfg, const W8a8Shape& s, int cores) {
+  return double(s.M) * s.N * s.K / (double(cfg.cube.m0) * cfg.cube.n0 * cfg.cube.k0_s8 * cores);
+}
+
+}  // namespace
+
+cli::RunResult run_w8a8(const std::string& config, const W8a8Shape& s, bool iss) {
+  return run_shipped("linear_w8a8", config, s, iss);
+}
+
+cli::RunResult run_rlq(const std::string& config, const W8a8Shape& s, bool iss) {
+  if (!s.variant) return run_shipped("rmsnorm_linear_quant", config, s, iss);
+  return run_shipped("rmsnorm_linear_quant", config, s, iss,
+                     {{"variant: 0", "variant: 1"}, {"variant: rsqrt", "variant: sqrt_div"}});
 }
 
 uint64_t total_cycles(const cli::RunResult& r) {
@@ -47,28 +69,50 @@ double w8a8_hbm_roofline(const hw::HwConfig& cfg, const W8a8Shape& s) {
 
 double w8a8_cube_peak(const hw::HwConfig& cfg, const W8a8Shape& s) {
   return double(cfg.launch.overhead_cycles) +  // as every bound here: no core starts before the launch cost
-         double(s.M) * s.N * s.K / (double(cfg.cube.m0) * cfg.cube.n0 * cfg.cube.k0_s8 * cfg.chip.clusters);
+         int8_cube_cycles(cfg, s, cfg.chip.clusters);
 }
 
 double w8a8_lower_bound(const hw::HwConfig& cfg, const W8a8Shape& s) {
   const double in = (double(s.M) * s.K + 4.0 * s.M + double(s.N) * s.K + 4.0 * s.N) / hbm_bytes_per_cycle(cfg);
-  const double cube = double(s.M) * s.N * s.K / (double(cfg.cube.m0) * cfg.cube.n0 * cfg.cube.k0_s8 * s.block_dim);
+  const double cube = int8_cube_cycles(cfg, s, s.block_dim);
   return double(cfg.launch.overhead_cycles) + (in > cube ? in : cube);
 }
 
-W8a8Perf measure_w8a8(const std::string& config, const W8a8Shape& s) {
+double rlq_hbm_roofline(const hw::HwConfig& cfg, const W8a8Shape& s) {
+  const double M = double(s.M), K = double(s.K), N = double(s.N);
+  const double bytes = 2 * M * K + 2 * K + N * K + 4 * N + 2 * M * N + M * K + 4 * M + 4 * M * N;
+  return double(cfg.launch.overhead_cycles) + bytes / hbm_bytes_per_cycle(cfg);
+}
+
+double rlq_lower_bound(const hw::HwConfig& cfg, const W8a8Shape& s) {
+  const double in = (2.0 * s.M * s.K + 2.0 * s.K + double(s.N) * s.K + 4.0 * s.N) / hbm_bytes_per_cycle(cfg);
+  const double cube = int8_cube_cycles(cfg, s, s.block_dim);
+  return double(cfg.launch.overhead_cycles) + (in > cube ? in : cube);
+}
+
+namespace {
+
+W8a8Perf measure(const std::string& kernel, const std::string& config, const W8a8Shape& s) {
   const hw::HwConfig cfg = load_repo_config(config);
-  const cli::RunResult r = run_w8a8(config, s, false);
+  const bool rlq = kernel == "rmsnorm_linear_quant";
+  const cli::RunResult r = rlq ? run_rlq(config, s, false) : run_w8a8(config, s, false);
   EXPECT_EQ(r.exit_code, cli::kExitPass) << cli::format_report(r);
   W8a8Perf p;
   p.cycles = double(total_cycles(r));
-  p.hbm_roofline = w8a8_hbm_roofline(cfg, s);
+  p.hbm_roofline = rlq ? rlq_hbm_roofline(cfg, s) : w8a8_hbm_roofline(cfg, s);
   p.cube_peak = w8a8_cube_peak(cfg, s);
-  EXPECT_GE(p.cycles, w8a8_lower_bound(cfg, s)) << s.name() << ": below the lower bound";
-  std::printf("linear_w8a8 %s on %s: %.0f cycles; HBM roofline %.0f (%.1f %%), int8 cube peak %.0f (%.1f %%)\n",
-              s.name().c_str(), config.c_str(), p.cycles, p.hbm_roofline, 100 * p.hbm_roofline / p.cycles,
-              p.cube_peak, 100 * p.cube_peak / p.cycles);
+  EXPECT_GE(p.cycles, rlq ? rlq_lower_bound(cfg, s) : w8a8_lower_bound(cfg, s)) << s.name() << ": below the lower bound";
+  std::printf("%s %s on %s: %.0f cycles; HBM roofline %.0f (%.1f %%), int8 cube peak %.0f (%.1f %%)\n",
+              kernel.c_str(), s.name().c_str(), config.c_str(), p.cycles, p.hbm_roofline,
+              100 * p.hbm_roofline / p.cycles, p.cube_peak, 100 * p.cube_peak / p.cycles);
   return p;
+}
+
+}  // namespace
+
+W8a8Perf measure_w8a8(const std::string& config, const W8a8Shape& s) { return measure("linear_w8a8", config, s); }
+W8a8Perf measure_rlq(const std::string& config, const W8a8Shape& s) {
+  return measure("rmsnorm_linear_quant", config, s);
 }
 
 }  // namespace npu::test

@@ -1,7 +1,8 @@
 #pragma once
-// kernels/linear_w8a8.s through the case pipeline users run (cli::run_case): the shipped case
-// kernels/cases/linear_w8a8.yaml with the shape as --var overrides and block_dim replaced, on a
-// repository config; plus the kernel's performance bounds, computed from the config.
+// kernels/linear_w8a8.s and kernels/rmsnorm_linear_quant.s (AT-11) through the case pipeline
+// users run (cli::run_case): the shipped cases kernels/cases/linear_w8a8.yaml and
+// rmsnorm_linear_quant.yaml with the shape as --var overrides and block_dim replaced, on a
+// repository config; plus the kernels' performance bounds, computed from the config.
 #include <cstdint>
 #include <string>
 
@@ -14,7 +15,8 @@ struct W8a8Shape {
   int64_t M = 16, K = 4096, N = 1536;
   int block_dim = 24;
   uint64_t seed = 1;
-  std::string name() const;  // "M16_K4096_N1536_bd24"
+  int variant = 0;           // rmsnorm_linear_quant only: 0 rsqrt, 1 sqrt + div
+  std::string name() const;  // "M16_K4096_N1536_bd24" (+ "_sqrtdiv" for variant 1)
 };
 
 // Runs the case on configs/<config>.yaml (SystemC, or the ISS with the race checker on).
@@ -36,5 +38,13 @@ struct W8a8Perf {
   double cycles = 0, hbm_roofline = 0, cube_peak = 0;
 };
 W8a8Perf measure_w8a8(const std::string& config, const W8a8Shape& s);
+
+// The same for kernels/cases/rmsnorm_linear_quant.yaml (AT-11; the golden's variant follows
+// s.variant). Roofline: every tensor once (x, gamma, w, w_scale, y and the workspaces q,
+// x_scale, t); lower bound: the launch cost + max(inputs once, int8 cube peak on block_dim AICs).
+cli::RunResult run_rlq(const std::string& config, const W8a8Shape& s, bool iss);
+double rlq_hbm_roofline(const hw::HwConfig& cfg, const W8a8Shape& s);
+double rlq_lower_bound(const hw::HwConfig& cfg, const W8a8Shape& s);
+W8a8Perf measure_rlq(const std::string& config, const W8a8Shape& s);
 
 }  // namespace npu::test

@@ -241,6 +241,29 @@ TEST(GoldenRmsNormLinearQuant, NormedStorageChoiceMatters) {
   EXPECT_NE(b.x_scale.get(0), f.x_scale.get(0));
 }
 
+TEST(GoldenRmsNormLinearQuant, GammaZeroRowAndBothVariantsByHand) {
+  // Row 0 = [0, 0]: mean_sq 0, rstd = 1/sqrt(1e-6), normed 0, amax 0 -> q 0, x_scale 0, out 0
+  // (docs/numerics.md AT-05's amax == 0 rule). Row 1 = [2, -1], gamma [1, 0.5], eps 1e-6:
+  // mean_sq 2.5, rstd = 0.6324554 (both variants), normed = [1.2649111, -0.3162278] ->
+  // bf16 [1.265625, -0.31640625] (the kernel's storage choice); amax 1.265625, scale_q =
+  // 127 / 1.265625 = 100.34568; q = [rne(127.0), rne(-31.75)] = [127, -32]; x_scale =
+  // 1 / 100.34568 = 0.009965551; W = [[1, 1]], w_scale [1]: acc 95, out = 95 * 0.009965551 =
+  // 0.94673 -> bf16 0.9453125 (steps of 2^-8 in [0.5, 1): 242 / 256).
+  Tensor x = bf16({2, 2}, {0, 0, 2, -1});
+  Tensor gamma = bf16({2}, {1, 0.5});
+  Tensor w = Tensor::from_values(Dtype::S8, {1, 2}, {1, 1});
+  Tensor ws = f32({1}, {1});
+  for (RmsVariant v : {RmsVariant::Rsqrt, RmsVariant::SqrtDiv}) {
+    RmsNormLinearQuantResult r = rmsnorm_linear_quant(x, &gamma, w, ws, nullptr, 1e-6, v, true);
+    EXPECT_EQ(r.normed.to_doubles(), (std::vector<double>{0, 0, 1.265625, -0.31640625}));
+    EXPECT_EQ(r.q.to_doubles(), (std::vector<double>{0, 0, 127, -32}));
+    EXPECT_EQ(r.x_scale.get(0), 0.0);
+    EXPECT_EQ(float(r.x_scale.get(1)), 1.0f / (127.0f / 1.265625f));
+    EXPECT_EQ(r.acc.to_doubles(), (std::vector<double>{0, 95}));
+    EXPECT_EQ(r.out.to_doubles(), (std::vector<double>{0, 0.9453125}));
+  }
+}
+
 TEST(GoldenMatmulS8, OverflowIsAnError) {
   // 2^17 * (-128 * -128) = 2^31 > int32 max.
   int64_t k = int64_t(1) << 17;
