@@ -132,6 +132,17 @@ std::vector<BaselineCase> cases() {
   dq("tiny", 9, 4200, 2);
   w8("ascend910b", W8a8Shape{16, 4096, 1536, 24, 1});
   w8("tiny", W8a8Shape{20, 1024, 320, 2, 1});
+  auto rlq = [&](const std::string& cfgname, W8a8Shape s) {
+    v.push_back({"rmsnorm_linear_quant_" + s.name() + "_" + cfgname, [=] {
+                   const cli::RunResult r = run_rlq(cfgname, s, false);
+                   EXPECT_EQ(r.exit_code, cli::kExitPass);
+                   const uint64_t cycles = total_cycles(r);
+                   EXPECT_GE(double(cycles), rlq_lower_bound(config(cfgname), s)) << s.name() << ": below the lower bound";
+                   return cycles;
+                 }});
+  };
+  rlq("ascend910b", W8a8Shape{16, 4096, 1536, 24, 1});
+  rlq("tiny", W8a8Shape{20, 1024, 320, 2, 1});
   return v;
 }
 
@@ -152,7 +163,7 @@ void write_baseline(const std::vector<std::pair<std::string, uint64_t>>& got) {
        "# Generated: NPUSIM_UPDATE_BASELINE=1 ./testbench/kernels_cycle_baseline_test (a deliberate act:\n"
        "# check that the moved counts are intended, then commit this file with the change).\n"
        "# Ids: <kernel>_<case>_<config>; linear / rmsnorm_linear / quant_int8 / dequant run\n"
-       "# timing-only, rmsnorm and linear_w8a8 (through its case, kernels/cases/linear_w8a8.yaml)\n"
+       "# timing-only, rmsnorm, linear_w8a8 and rmsnorm_linear_quant (through their cases in kernels/cases)\n"
        "# with data.\n"
        "cycles:\n";
   for (const auto& [id, c] : got) f << "  " << id << ": " << c << "\n";
