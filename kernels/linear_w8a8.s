@@ -10,7 +10,8 @@
 #   w_scale  gm f32  [N]      per-channel dequant scale
 #   y        gm bf16 [M, N]   output
 #   t        gm f32  [M, N]   workspace: fp32(acc) * w_scale, written by the AICs' FixPipe and
-#                             read by the AIVs (kept in L2)
+#                             read by the AIVs (kept in L2); row-major, or by blocks when
+#                             M <= 128 and no AIC pairs units (fix_w8a8 in kernels/lib/w8a8.inc)
 #   M        int >= 1         any value
 #   K        int >= 32        multiple of 32
 #   N        int >= 16        multiple of 16, at most 8192 (w_scale is kept in 32 KiB of L1)
@@ -19,21 +20,21 @@
 # Numerics (docs/quant.md, kernels/lib/w8a8.inc): w_scale in the FixPipe (qvector), x_scale on
 # the AIVs; (fp32(acc) * w_scale) * x_scale against the golden's (fp32(acc) * x_scale) * w_scale.
 #
-# Stages:
+# Stages (the AIV pass and its hand-off by M, w8a8_dequant_by_m / w8a8_handoff_by_m):
 #   1. AIC "linear": the pipeline of linear.s (kernels/lib/gemm_aic.inc) on int8 (mmad.s8,
-#      twice the k per L0 half and per L1 byte of bf16), y replaced by the fp32 workspace t: each
-#      FixPipe drain first copies the block's w_scale columns L1 -> FixPipe buffer (mov_l1_fb),
-#      then fix.s32.f32 with qvector. w_scale [N] is loaded to the top 32 KiB of L1 once.
-#   2. Hand-off: each AIC, behind its last drain (in the FIXP queue), joins a barrier over all
-#      AICs (cc_set fixp mode 0 id 2, cc_wait id 2), then sets mode 2 id 3: its cluster's two
-#      AIVs gain one. Every AIV needs every column of its rows, written by many AICs: hence the
-#      barrier first.
-#   3. AIV "dequant": the M rows split evenly over all block_dim * 2 AIVs; per tile of R rows:
-#      MTE2 loads t [R, N] and x_scale [R], vrow.mul by x_scale, vcast to bf16, MTE3 stores y.
-#      UB: XS fp32 [256] at 0, T fp32 [R, N] at 1 KiB, YB bf16 [R, N] after it;
-#      R = min(256, (UB - 1 KiB) / (6 N)).
-# Sync: AIC as linear.s (w_scale needs no flag of its own: kernels/lib/w8a8.inc). AIV: rings of one buffer,
-#   MTE2 <-> VECTOR 0 (T, XS) and VECTOR <-> MTE3 0 (YB), presets and drains by ring.inc.
+#      twice the k per L0 half and per L1 byte of bf16; chunk rows of whole L2 lines), y replaced
+#      by the fp32 workspace t: each FixPipe drain first copies the block's w_scale columns L1 ->
+#      FixPipe buffer (mov_l1_fb), then fix.s32.f32 with qvector. w_scale [N] is loaded to the
+#      top 32 KiB of L1 once.
+#   2. Hand-off, behind the AIC's last drain (FIXP queue): M <= 128: mode 2 id 3 to its own two
+#      AIVs; M > 128: first a barrier over all AICs (cc_set fixp mode 0 id 2, cc_wait id 2; every
+#      AIV's rows then have columns from many AICs), then mode 2 id 3.
+#   3. AIV "dequant": y = bf16_rne(t * x_scale[m]). M <= 128: each cluster's AIVs take the units
+#      their own AIC wrote (half the rows each), double-buffered; x_scale preloaded before the
+#      hand-off. M > 128: the M rows split evenly over all AIVs, tiles of whole rows.
+# Sync: AIC as linear.s (w_scale needs no flag of its own: kernels/lib/w8a8.inc). AIV: rings of
+#   one (by rows) or two (by units) buffers, MTE2 <-> VECTOR (T, XS) and VECTOR <-> MTE3 (YB),
+#   presets and drains by ring.inc.
 # Cache hints: x, t normal; W none_cacheable when M <= 128 (as linear.s).
 
 .kernel linear_w8a8
@@ -60,14 +61,14 @@
     gemm_prologue x, gemm_nohook
     gemm_loop x, t, s8, fix_w8a8, gemm_nohook
 .semantic handoff
-    w8a8_handoff
+    w8a8_handoff_by_m
     end
 idle:
-    w8a8_handoff
+    w8a8_handoff_by_m
     end
 
 # ---------------------------------------------------------------- AIV stage (per-token scale)
 .aiv
 .semantic dequant
-    w8a8_dequant_aiv x_scale
+    w8a8_dequant_by_m x_scale, 1    # x_scale is an input: preloaded before the hand-off
     end

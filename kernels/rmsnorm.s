@@ -87,9 +87,5 @@ o3:
 body_f16:
     rms_body f16
 finish:
-    wait_flag vector, mte2, 0
-    wait_flag vector, mte2, 1
-    wait_flag vector, mte2, 2
-    wait_flag mte3, vector, 0
-    wait_flag mte3, vector, 1
+    rms_drain
     end

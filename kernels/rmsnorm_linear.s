@@ -67,15 +67,9 @@
     or    rOpt, rOpt, OPT_GAMMA
     rms_setup M
     rms_body bf16
-    wait_flag vector, mte2, 0
-    wait_flag vector, mte2, 1
-    wait_flag vector, mte2, 2
-    wait_flag mte3, vector, 0
-    wait_flag mte3, vector, 1
+    rms_drain
 .semantic handoff
-    cc_set  mte3, 0, 0              # barrier over all AIVs, behind this AIV's last xn store
-    cc_wait mte3, 0
-    cc_set  mte3, 2, 1              # this cluster's AIC may read xn
+    aiv_handoff 0, 1                # barrier over all AIVs, then this cluster's AIC may read xn
     end
 
 # ================================================================ AIC stage (Linear)

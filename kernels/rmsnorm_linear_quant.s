@@ -13,7 +13,8 @@
 #   y        gm bf16 [M, N]   output
 #   q        gm s8   [M, K]   workspace: the quantised activations (also a debug output)
 #   x_scale  gm f32  [M]      workspace: the per-token dequant scale (scale_deq; debug output)
-#   t        gm f32  [M, N]   workspace: fp32(acc) * w_scale (FixPipe -> AIVs, kept in L2)
+#   t        gm f32  [M, N]   workspace: fp32(acc) * w_scale (FixPipe -> AIVs, kept in L2; its
+#                             layout as in linear_w8a8.s)
 #   M        int >= 1         any value
 #   K        int >= 32        multiple of 32 (the RMSNorm width D and the int8 reduction)
 #   N        int >= 16        multiple of 16, at most 8192 (w_scale is kept in 32 KiB of L1)
@@ -39,9 +40,10 @@
 #      row of q, hence the barrier first), as in rmsnorm_linear.s.
 #   3. AIC "linear": w_scale -> L1, the W parts of the first S - 1 L1 stages stream at once
 #      (overlapping stage 1), cc_wait id 1 in MTE2, then the int8 GEMM pipeline of
-#      linear_w8a8.s with the qvector drain into t; then "handoff": the AIC barrier (FIXP mode 0
-#      id 2) and mode 2 id 3 to the cluster's AIVs (kernels/lib/w8a8.inc).
-#   4. AIV "dequant": y = bf16_rne(t * x_scale[m]) (w8a8_dequant_aiv, as linear_w8a8.s).
+#      linear_w8a8.s with the qvector drain into t; then "handoff" as linear_w8a8.s (M <= 128:
+#      mode 2 id 3 to the cluster's AIVs; longer M: the AIC barrier first; kernels/lib/w8a8.inc).
+#   4. AIV "dequant": y = bf16_rne(t * x_scale[m]) (w8a8_dequant_by_m, as linear_w8a8.s, but
+#      x_scale is loaded after the hand-off: stage 1 of other AIVs wrote it).
 # Sync inside the cores: AIV as rmsnorm_linear.s's RMSNorm (VECTOR <-> MTE3 0 now guards q in
 #   YB, id 1 the x_scale store), then the dequant rings; AIC as linear_w8a8.s.
 # Cache policy: x, gamma, q, x_scale, t normal (q and t are written and read back at once);
@@ -89,17 +91,11 @@
     or    rOpt, rOpt, OPT_GAMMA
     rmsq_setup M
     rmsq_body bf16, rQg, rSg
-    wait_flag vector, mte2, 0
-    wait_flag vector, mte2, 1
-    wait_flag vector, mte2, 2
-    wait_flag mte3, vector, 0
-    wait_flag mte3, vector, 1
+    rms_drain
 .semantic handoff
-    cc_set  mte3, 0, 0              # barrier over all AIVs, behind this AIV's last q store
-    cc_wait mte3, 0
-    cc_set  mte3, 2, 1              # this cluster's AIC may read q
+    aiv_handoff 0, 1                # barrier over all AIVs, then this cluster's AIC may read q
 .semantic dequant
-    w8a8_dequant_aiv x_scale
+    w8a8_dequant_by_m x_scale, 0    # x_scale written by stage 1: loaded after the hand-off
     end
 
 # ================================================================ AIC stage (W8A8 Linear)
@@ -110,9 +106,9 @@
     gemm_prologue_after 1, q, gemm_nohook   # W streams while the AIVs normalise and quantise
     gemm_loop q, t, s8, fix_w8a8, gemm_nohook
 .semantic handoff
-    w8a8_handoff
+    w8a8_handoff_by_m
     end
 idle:
     cc_wait   mte2, 1               # consume the hand-off even without work
-    w8a8_handoff
+    w8a8_handoff_by_m
     end

@@ -48,12 +48,12 @@ TEST(W8a8, SystemCIsBitIdenticalToTheIssAndAboveTheLowerBound) {
 }
 
 // The decode layer on ascend910b, 24 clusters. Issue 10's target is >= 85 % of the HBM roofline;
-// measured 12565 cycles against a roofline of 9124 (launch.overhead_cycles 1800 + 6.5 MB / 888.9 B
-// per cycle): 72.6 %, NOT met (docs/quant.md says where the time goes). The assertion guards what
-// is reached.
+// measured 11728 cycles against a roofline of 9124 (launch.overhead_cycles 1800 + 6.5 MB / 888.9 B
+// per cycle): 77.8 %, NOT met (12565 = 72.6 % before the by-unit AIV pass, t by blocks and the
+// preloaded x_scale; docs/quant.md says what bounds it). The assertion guards what is reached.
 TEST(W8a8, DecodeShapeAgainstTheHbmRoofline) {
   const W8a8Perf p = measure_w8a8("ascend910b", W8a8Shape{});  // M 16, K 4096, N 1536, bd 24
-  EXPECT_GE(p.hbm_roofline / p.cycles, 0.69);
+  EXPECT_GE(p.hbm_roofline / p.cycles, 0.775);
 }
 
 }  // namespace
