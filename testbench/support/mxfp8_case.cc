@@ -1,11 +1,7 @@
 #include "testbench/support/mxfp8_case.h"
 
-#include <fstream>
-#include <regex>
-
-#include "testbench/support/cli_support.h"
 #include "testbench/support/kernel_perf.h"
-#include "testbench/support/paths.h"
+#include "testbench/support/shipped_case.h"
 
 namespace npu::test {
 
@@ -15,19 +11,10 @@ std::string MxShape::name() const {
 }
 
 cli::RunResult run_mxfp8(const MxShape& s, bool iss) {
-  std::string text = slurp(source_path("kernels/cases/linear_mxfp8.yaml"));
-  text = std::regex_replace(text, std::regex("kernel: \\.\\./linear_mxfp8\\.s"),
-                            "kernel: " + source_path("kernels/linear_mxfp8.s"));
-  text = std::regex_replace(text, std::regex("block_dim: 36"), "block_dim: " + std::to_string(s.block_dim));
-  ScratchDir dir;
-  { std::ofstream(dir.path("mx.yaml")) << text; }
-  cli::RunOptions o;
-  o.case_path = dir.path("mx.yaml");
-  o.config_path = source_path("configs/ascend950.yaml");
-  o.vars = {"M=" + std::to_string(s.M), "K=" + std::to_string(s.K), "N=" + std::to_string(s.N),
-            "KC=" + std::to_string(s.KC), "VIA_L1=" + std::to_string(s.via_l1)};
-  o.iss = iss;
-  return cli::run_case(o);
+  return run_shipped_case("linear_mxfp8", s.block_dim, "ascend950",
+                          {"M=" + std::to_string(s.M), "K=" + std::to_string(s.K), "N=" + std::to_string(s.N),
+                           "KC=" + std::to_string(s.KC), "VIA_L1=" + std::to_string(s.via_l1)},
+                          iss);
 }
 
 double mxfp8_hbm_roofline(const hw::HwConfig& cfg, const MxShape& s) {

@@ -1,16 +1,12 @@
 #include "testbench/support/w8a8_case.h"
 
-#include <fstream>
-#include <regex>
-
 #include <gtest/gtest.h>
 
 #include "cli/lib/run_report.h"
 #include "isa/error.h"
-#include "testbench/support/cli_support.h"
 #include "testbench/support/kernel_harness.h"
 #include "testbench/support/kernel_perf.h"
-#include "testbench/support/paths.h"
+#include "testbench/support/shipped_case.h"
 
 namespace npu::test {
 
@@ -20,19 +16,10 @@ std::string W8a8Shape::name() const {
 }
 
 cli::RunResult run_w8a8(const std::string& config, const W8a8Shape& s, bool iss) {
-  std::string text = slurp(source_path("kernels/cases/linear_w8a8.yaml"));
-  text = std::regex_replace(text, std::regex("kernel: \\.\\./linear_w8a8\\.s"),
-                            "kernel: " + source_path("kernels/linear_w8a8.s"));
-  text = std::regex_replace(text, std::regex("block_dim: 24"), "block_dim: " + std::to_string(s.block_dim));
-  ScratchDir dir;
-  { std::ofstream(dir.path("w8a8.yaml")) << text; }
-  cli::RunOptions o;
-  o.case_path = dir.path("w8a8.yaml");
-  o.config_path = source_path("configs/" + config + ".yaml");
-  o.vars = {"M=" + std::to_string(s.M), "K=" + std::to_string(s.K), "N=" + std::to_string(s.N),
-            "SEED=" + std::to_string(s.seed)};
-  o.iss = iss;
-  return cli::run_case(o);
+  return run_shipped_case("linear_w8a8", s.block_dim, config,
+                          {"M=" + std::to_string(s.M), "K=" + std::to_string(s.K), "N=" + std::to_string(s.N),
+                           "SEED=" + std::to_string(s.seed)},
+                          iss);
 }
 
 uint64_t total_cycles(const cli::RunResult& r) {
