@@ -8,6 +8,10 @@
 
 namespace npu::test {
 
+std::string shipped_case_config(const std::string& case_path) {
+  return slurp(case_path).find("--config configs/ascend950.yaml") != std::string::npos ? "ascend950" : "ascend910b";
+}
+
 cli::RunResult run_shipped_case(const std::string& case_name, int block_dim, const std::string& config,
                                 const std::vector<std::string>& vars, bool iss) {
   std::string text = slurp(source_path("kernels/cases/" + case_name + ".yaml"));

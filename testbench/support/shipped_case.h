@@ -8,6 +8,10 @@
 
 namespace npu::test {
 
+// The repository config a shipped case file is meant for: "ascend950" when its text says to run it
+// with --config configs/ascend950.yaml (the a5 kernels), else "ascend910b".
+std::string shipped_case_config(const std::string& case_path);
+
 cli::RunResult run_shipped_case(const std::string& case_name, int block_dim, const std::string& config,
                                 const std::vector<std::string>& vars, bool iss);
 

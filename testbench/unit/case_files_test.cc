@@ -6,12 +6,11 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "cli/lib/case_spec.h"
 #include "hw/config/loader.h"
 #include "isa/error.h"
+#include "testbench/support/shipped_case.h"
 
 namespace npu::cli {
 namespace {
@@ -26,9 +25,7 @@ TEST(CaseFiles, KernelCasesParseAndBind) {
   for (const auto& e : std::filesystem::directory_iterator(dir)) {
     if (e.path().extension() != ".yaml") continue;
     ++n;
-    std::stringstream text;
-    text << std::ifstream(e.path()).rdbuf();
-    const bool is_a5 = text.str().find("--config configs/ascend950.yaml") != std::string::npos;
+    const bool is_a5 = test::shipped_case_config(e.path().string()) == "ascend950";
     try {
       CaseSpec s = parse_case_file(e.path().string());
       isa::Program p = load_case_kernel(s, is_a5 ? a5 : a2);
