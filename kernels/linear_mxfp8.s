@@ -37,7 +37,9 @@
 #      mode 0 id 0 / cc_wait), then mode 2 id 1 to the cluster's AIC (every AIC reads all rows);
 #      via_l1 = 1: mode 2 id 1 only (the cluster's own AIVs wrote its x).
 #   3. AIC "linear": kernels/lib/gemm_mx.inc (gemm_aic.inc's work split and drain): W streams
-#      from the start; x follows once flag 1 is in (MTE2 for GM, MTE1 for the resident x).
+#      from the start; x is resident at the top of L1 when it fits (M <= 128, 96 KiB): with
+#      via_l1 = 0 MTE2 copies all of xw there in one DMA once flag 1 is in, with via_l1 = 1 the
+#      AIVs wrote it (MTE1 waits for flag 1); a larger x comes per chunk from xw into the stages.
 # Sync: AIV rings of one buffer, MTE2 <-> VECTOR 0 (XB) and VECTOR <-> MTE3 0 (QB, SB).
 # Cache hints: x, xw and ws normal; w as linear.s (none_cacheable when M <= 128).
 
