@@ -33,9 +33,10 @@ INSTANTIATE_TEST_SUITE_P(Quick, MxIss,
                                            shape(128, 512, 256, 224, 1, 2)),   // resident x filling its 96 KiB
                          [](const auto& info) { return info.param.name(); });
 
-TEST(Mxfp8, SystemCIsBitIdenticalToTheIssOnBothPaths) {
-  for (int via : {0, 1}) {
-    const MxShape s = shape(20, 1024, 320, 96, via, 2);  // paired blocks of 256 columns: KC <= 124
+TEST(Mxfp8, SystemCIsBitIdenticalToTheIssOnEveryPath) {
+  for (const MxShape& s : {shape(20, 1024, 320, 96, 0, 2),     // paired blocks of 256 columns: KC <= 124
+                           shape(20, 1024, 320, 96, 1, 2),     // the same through UB -> L1
+                           shape(150, 512, 256, 96, 0, 2)}) {  // M > 128: x per chunk from xw
     const cli::RunResult iss = run_mxfp8(s, true), sc = run_mxfp8(s, false);
     EXPECT_EQ(iss.exit_code, cli::kExitPass) << cli::format_report(iss);
     EXPECT_EQ(sc.exit_code, cli::kExitPass) << cli::format_report(sc);
