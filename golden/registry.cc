@@ -232,6 +232,16 @@ const std::vector<Entry>& entries() {
          return TensorMap{{"out", mx_scaled_mm(c.req("a"), c.req("a_scale"), c.req("b"),
                                                c.req("b_scale"), out_dtype_attr(c))}};
        }},
+      {{"linear_mxfp8",
+        "AT-09 MXFP8: mx_scaled_mm(mx_quantize(x, e4m3), w, w_scale) -> bf16",
+        {},
+        {{"x", "", "bf16 [M, K]"}, {"w", "", "e4m3 [N, K]"}, {"w_scale", "", "e8m0 [N, ceil(K/32)]"}},
+        {{"out", "", "bf16 [M, N]"}, {"q", "", "e4m3 [M, K]"}, {"x_scale", "", "e8m0 [M, ceil(K/32)]"}}},
+       [](const Call& c) {
+         MxQuantResult xq = mx_quantize(c.req("x"), Dtype::E4M3);
+         return TensorMap{{"out", mx_scaled_mm(xq.q, xq.scale, c.req("w"), c.req("w_scale"), Dtype::BF16)},
+                          {"q", xq.q}, {"x_scale", xq.scale}};
+       }},
   };
   return list;
 }

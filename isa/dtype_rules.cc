@@ -14,7 +14,7 @@ constexpr std::array<DtypeRuleDef, 9> kRules = {{
     {DtypeRule::VecArith, {D::F32, D::F16, D::BF16, D::S32, D::S16}, {}},
     {DtypeRule::VecFloat, {D::F32, D::F16, D::BF16}, {}},
     {DtypeRule::VecCopy, {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8, D::U8}, {}},
-    {DtypeRule::Cast, {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8}, {D::E4M3, D::E5M2}},
+    {DtypeRule::Cast, {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8}, {D::E4M3, D::E5M2, D::E8M0}},
     {DtypeRule::Mmad, {D::BF16, D::F16, D::S8, D::F32}, {}},
     {DtypeRule::Tile, {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8, D::U8}, {D::E4M3, D::E5M2, D::E8M0}},
     {DtypeRule::FixConv, {}, {},

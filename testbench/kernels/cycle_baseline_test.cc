@@ -22,6 +22,7 @@
 #include "testbench/support/kernel_cases.h"
 #include "testbench/support/kernel_perf.h"
 #include "testbench/support/quant_cases.h"
+#include "testbench/support/mxfp8_case.h"
 #include "testbench/support/w8a8_case.h"
 
 namespace npu::test {
@@ -112,6 +113,15 @@ std::vector<BaselineCase> cases() {
                    return cycles;
                  }});
   };
+  auto mx = [&](MxShape s) {
+    v.push_back({"linear_mxfp8_" + s.name() + "_ascend950", [=] {
+                   const cli::RunResult r = run_mxfp8(s, false);
+                   EXPECT_EQ(r.exit_code, cli::kExitPass) << s.name();
+                   const uint64_t cycles = total_cycles(r);
+                   EXPECT_GE(double(cycles), mxfp8_lower_bound(config("ascend950"), s)) << s.name() << ": below the lower bound";
+                   return cycles;
+                 }});
+  };
   rms("ascend910b", 64, 4096, 24);
   rms("ascend910b", 16, 4096, 8);
   lin("ascend910b", 16, 4096, 1536, 24);
@@ -143,6 +153,8 @@ std::vector<BaselineCase> cases() {
   };
   rlq("ascend910b", W8a8Shape{16, 4096, 1536, 24, 1});
   rlq("tiny", W8a8Shape{20, 1024, 320, 2, 1});
+  mx(MxShape{16, 4096, 1536, 512, 0, 36});  // decode, GM hand-off
+  mx(MxShape{16, 4096, 1536, 512, 1, 36});  // decode, UB -> L1
   return v;
 }
 
@@ -163,7 +175,8 @@ void write_baseline(const std::vector<std::pair<std::string, uint64_t>>& got) {
        "# Generated: NPUSIM_UPDATE_BASELINE=1 ./testbench/kernels_cycle_baseline_test (a deliberate act:\n"
        "# check that the moved counts are intended, then commit this file with the change).\n"
        "# Ids: <kernel>_<case>_<config>; linear / rmsnorm_linear / quant_int8 / dequant run\n"
-       "# timing-only, rmsnorm, linear_w8a8 and rmsnorm_linear_quant (through their cases in kernels/cases)\n"
+       "# timing-only, rmsnorm, linear_w8a8, rmsnorm_linear_quant and linear_mxfp8 (through their cases\n"
+       "# in kernels/cases)\n"
        "# with data.\n"
        "cycles:\n";
   for (const auto& [id, c] : got) f << "  " << id << ": " << c << "\n";

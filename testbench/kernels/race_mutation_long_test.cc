@@ -12,6 +12,7 @@
 
 #include "cli/lib/run_case.h"
 #include "testbench/support/kernel_harness.h"
+#include "testbench/support/shipped_case.h"
 #include "testbench/support/sync_mutation.h"
 
 namespace npu::test {
@@ -125,7 +126,7 @@ TEST(RaceCases, EveryShippedCaseIsRaceFreeOnTheIss) {
     if (e.path().extension() != ".yaml") continue;
     cli::RunOptions o;
     o.case_path = e.path().string();
-    o.config_path = source_dir() + "/configs/ascend910b.yaml";
+    o.config_path = source_dir() + "/configs/" + shipped_case_config(o.case_path) + ".yaml";
     o.iss = true;
     o.race = "error";
     cli::RunResult r = cli::run_case(o);  // a race or a flag left set throws

@@ -1,16 +1,12 @@
 #include "testbench/support/w8a8_case.h"
 
-#include <fstream>
-#include <regex>
-
 #include <gtest/gtest.h>
 
 #include "cli/lib/run_report.h"
 #include "isa/error.h"
-#include "testbench/support/cli_support.h"
 #include "testbench/support/kernel_harness.h"
 #include "testbench/support/kernel_perf.h"
-#include "testbench/support/paths.h"
+#include "testbench/support/shipped_case.h"
 
 namespace npu::test {
 
@@ -21,24 +17,9 @@ std::string W8a8Shape::name() const {
 
 namespace {
 
-// The shipped case kernels/cases/<kernel>.yaml with its kernel path made absolute, block_dim
-// and the given (pattern, replacement) edits applied, run with the shape's --var overrides.
-cli::RunResult run_shipped(const std::string& kernel, const std::string& config, const W8a8Shape& s, bool iss,
-                           const std::vector<std::pair<std::string, std::string>>& edits = {}) {
-  std::string text = slurp(source_path("kernels/cases/" + kernel + ".yaml"));
-  text = std::regex_replace(text, std::regex("kernel: \\.\\./" + kernel + "\\.s"),
-                            "kernel: " + source_path("kernels/" + kernel + ".s"));
-  text = std::regex_replace(text, std::regex("block_dim: 24"), "block_dim: " + std::to_string(s.block_dim));
-  for (const auto& [pattern, replacement] : edits) text = std::regex_replace(text, std::regex(pattern), replacement);
-  ScratchDir dir;
-  { std::ofstream(dir.path("case.yaml")) << text; }
-  cli::RunOptions o;
-  o.case_path = dir.path("case.yaml");
-  o.config_path = source_path("configs/" + config + ".yaml");
-  o.vars = {"M=" + std::to_string(s.M), "K=" + std::to_string(s.K), "N=" + std::to_string(s.N),
-            "SEED=" + std::to_string(s.seed)};
-  o.iss = iss;
-  return cli::run_case(o);
+std::vector<std::string> shape_vars(const W8a8Shape& s) {
+  return {"M=" + std::to_string(s.M), "K=" + std::to_string(s.K), "N=" + std::to_string(s.N),
+          "SEED=" + std::to_string(s.seed)};
 }
 
 double int8_cube_cycles(const hw::HwConfig& cfg, const W8a8Shape& s, int cores) {
@@ -48,13 +29,13 @@ double int8_cube_cycles(const hw::HwConfig& cfg, const W8a8Shape& s, int cores) 
 }  // namespace
 
 cli::RunResult run_w8a8(const std::string& config, const W8a8Shape& s, bool iss) {
-  return run_shipped("linear_w8a8", config, s, iss);
+  return run_shipped_case("linear_w8a8", s.block_dim, config, shape_vars(s), iss);
 }
 
 cli::RunResult run_rlq(const std::string& config, const W8a8Shape& s, bool iss) {
-  if (!s.variant) return run_shipped("rmsnorm_linear_quant", config, s, iss);
-  return run_shipped("rmsnorm_linear_quant", config, s, iss,
-                     {{"variant: 0", "variant: 1"}, {"variant: rsqrt", "variant: sqrt_div"}});
+  if (!s.variant) return run_shipped_case("rmsnorm_linear_quant", s.block_dim, config, shape_vars(s), iss);
+  return run_shipped_case("rmsnorm_linear_quant", s.block_dim, config, shape_vars(s), iss,
+                          {{"variant: 0", "variant: 1"}, {"variant: rsqrt", "variant: sqrt_div"}});
 }
 
 uint64_t total_cycles(const cli::RunResult& r) {

@@ -5,6 +5,7 @@
 
 #include "isa/error.h"
 #include "golden/golden.h"
+#include "golden/registry.h"
 
 namespace npu::golden {
 namespace {
@@ -124,6 +125,31 @@ TEST(GoldenMxScaledMm, QuantiseThenMultiplyApproximatesTheMatmul) {
   MxQuantResult qb = mx_quantize(Tensor::from_values(Dtype::F32, {1, 32}, wv), Dtype::E4M3);
   double y = mx_scaled_mm(qa.q, qa.scale, qb.q, qb.scale).get(0);
   EXPECT_NEAR(y, exact, 0.05 * std::fabs(exact) + 0.02);
+}
+
+
+// The registered linear_mxfp8 golden (what kernels/cases/linear_mxfp8.yaml checks against) by
+// hand: K = 64, two blocks. Row 0: block 0 holds 1 and 0.5 (amax 1 -> code 119, elements 256 and
+// 128), block 1 holds 480 (amax 480 -> shared_exp 0; 480 = S.1111.111 would be e4m3 NaN, it
+// saturates to 448). Row 1 is all zero
+// (codes 0, zero elements). W row 0 has e4m3 1 at k = 0, 1, 32 with scale 2^0 (code 127), so
+// y[0, 0] = (256 + 128) * 2^-8 + 448 = 449.5 -> bf16 450 (RNE at 2 units of 449.5); y[1, 0] = 0.
+TEST(GoldenMx, LinearMxfp8ByHand) {
+  std::vector<double> xv(128, 0.0), wv(64, 0.0);
+  xv[0] = 1.0;
+  xv[1] = 0.5;
+  xv[32] = 480.0;
+  wv[0] = wv[1] = wv[32] = 1.0;
+  TensorMap in{{"x", Tensor::from_values(Dtype::BF16, {2, 64}, xv)},
+               {"w", Tensor::from_values(Dtype::E4M3, {1, 64}, wv)},
+               {"w_scale", Tensor::from_values(Dtype::E8M0, {1, 2}, {1.0, 1.0})}};
+  TensorMap out = run_golden("linear_mxfp8", {}, in);
+  EXPECT_EQ(out.at("x_scale").bits(0), 119u);
+  EXPECT_EQ(out.at("x_scale").bits(1), 127u);
+  EXPECT_EQ(out.at("x_scale").bits(2), 0u);
+  EXPECT_EQ(out.at("q").bits(32), 0x7Eu);  // 448, saturated
+  EXPECT_EQ(out.at("out").get(0), 450.0);
+  EXPECT_EQ(out.at("out").get(1), 0.0);
 }
 
 }  // namespace

@@ -1,0 +1,32 @@
+#include "testbench/support/shipped_case.h"
+
+#include <fstream>
+#include <regex>
+
+#include "testbench/support/cli_support.h"
+#include "testbench/support/paths.h"
+
+namespace npu::test {
+
+std::string shipped_case_config(const std::string& case_path) {
+  return slurp(case_path).find("--config configs/ascend950.yaml") != std::string::npos ? "ascend950" : "ascend910b";
+}
+
+cli::RunResult run_shipped_case(const std::string& case_name, int block_dim, const std::string& config,
+                                const std::vector<std::string>& vars, bool iss,
+                                const std::vector<std::pair<std::string, std::string>>& edits) {
+  std::string text = slurp(source_path("kernels/cases/" + case_name + ".yaml"));
+  text = std::regex_replace(text, std::regex("kernel: \\.\\./"), "kernel: " + source_path("kernels") + "/");
+  text = std::regex_replace(text, std::regex("block_dim: [0-9]+"), "block_dim: " + std::to_string(block_dim));
+  for (const auto& [pattern, replacement] : edits) text = std::regex_replace(text, std::regex(pattern), replacement);
+  ScratchDir dir;
+  { std::ofstream(dir.path(case_name + ".yaml")) << text; }
+  cli::RunOptions o;
+  o.case_path = dir.path(case_name + ".yaml");
+  o.config_path = source_path("configs/" + config + ".yaml");
+  o.vars = vars;
+  o.iss = iss;
+  return cli::run_case(o);
+}
+
+}  // namespace npu::test
