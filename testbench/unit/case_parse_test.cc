@@ -143,6 +143,28 @@ TEST(CaseParse, GoodCase) {
   EXPECT_EQ(check_error(s, rmsnorm_kernel()), "(no error)");
 }
 
+TEST(CaseParse, GmLayout) {
+  // The kernel tests' layout: 64 KiB boundaries from 0x10000, no guard. x (2048 B) at 0x10000,
+  // gamma (512 B) at the next boundary 0x20000, y at 0x30000.
+  CaseSpec s = parse(kGood + "gm_layout: {first: 65536, align: 65536, guard: 0}\n");
+  auto pl = place_tensors(s, 512);
+  ASSERT_EQ(pl.size(), 3u);
+  EXPECT_EQ(pl[0].base, 0x10000u);
+  EXPECT_EQ(pl[1].base, 0x20000u);
+  EXPECT_EQ(pl[2].base, 0x30000u);
+  // align below the line is the line; the guard rounds up to whole lines: x at 0x200000, next
+  // 0x200800 + 512 = 0x200a00; gamma 512 B -> 0x200c00 + 512 = 0x200e00.
+  s = parse(kGood + "gm_layout: {first: 2097152, align: 64, guard: 100}\n");
+  pl = place_tensors(s, 512);
+  EXPECT_EQ(pl[0].base, 0x200000u);
+  EXPECT_EQ(pl[1].base, 0x200a00u);
+  EXPECT_EQ(pl[2].base, 0x200e00u);
+  EXPECT_EQ(parse_error(kGood + "gm_layout: {align: 96, guard: -1, gap: 1}\n"),
+            "t.yaml:17:25: error: gm_layout.gap: unknown key (expected one of: first, align, guard)\n"
+            "t.yaml:17:19: error: gm_layout.align: must be a power of two, got 96\n"
+            "t.yaml:17:30: error: gm_layout.guard: value -1 is below the minimum 0");
+}
+
 TEST(CaseParse, VarOverride) {
   CaseSpec s = parse_case_string(kGood, "t.yaml", data_dir(), {"R=8"});
   EXPECT_EQ(s.tensors[0].shape, (std::vector<int64_t>{8, 256}));
