@@ -160,9 +160,9 @@ TEST(CaseParse, GmLayout) {
   EXPECT_EQ(pl[1].base, 0x200a00u);
   EXPECT_EQ(pl[2].base, 0x200e00u);
   EXPECT_EQ(parse_error(kGood + "gm_layout: {align: 96, guard: -1, gap: 1}\n"),
-            "t.yaml:17:25: error: gm_layout.gap: unknown key (expected one of: first, align, guard)\n"
-            "t.yaml:17:19: error: gm_layout.align: must be a power of two, got 96\n"
-            "t.yaml:17:30: error: gm_layout.guard: value -1 is below the minimum 0");
+            "t.yaml:11:35: error: gm_layout.gap: unknown key (expected one of: first, align, guard)\n"
+            "t.yaml:11:20: error: gm_layout.align: must be a power of two, got 96\n"
+            "t.yaml:11:31: error: gm_layout.guard: value -1 is below the minimum 0");
 }
 
 TEST(CaseParse, VarOverride) {
@@ -193,7 +193,7 @@ TEST(CaseParse, PlacementAndParams) {
 TEST(CaseParse, UnknownKey) {
   EXPECT_EQ(parse_error("kernel: run_rmsnorm.s\nblockdim: 2\ntensors: {}\n"),
             "t.yaml:2:1: error: blockdim: unknown key (expected one of: description, kernel, block_dim, "
-            "vars, params, tensors, golden, tolerances, flops, launches, l2_between_launches)\n"
+            "vars, params, tensors, golden, tolerances, flops, launches, l2_between_launches, gm_layout)\n"
             "t.yaml:1:1: error: missing key 'block_dim'\n"
             "t.yaml:3:10: error: tensors: no tensors");
   EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: bf16, shape: [4], init: zeros, cahce: normal}\n"),
