@@ -11,10 +11,12 @@ using D = Dtype;
 constexpr std::array<DtypeRuleDef, 9> kRules = {{
     {DtypeRule::Any, {}, {}},
     {DtypeRule::ConvSource, {}, {}},
-    {DtypeRule::VecArith, {D::F32, D::F16, D::BF16, D::S32, D::S16}, {}},
-    {DtypeRule::VecFloat, {D::F32, D::F16, D::BF16}, {}},
-    {DtypeRule::VecCopy, {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8, D::U8}, {}},
-    {DtypeRule::Cast, {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8}, {D::E4M3, D::E5M2, D::E8M0}},
+    // docs/machine.md section 4: vector dtypes fp32, fp16, bf16, int32, int16, int8, fp8 on a5.
+    {DtypeRule::VecArith, {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8}, {D::E4M3, D::E5M2}},
+    {DtypeRule::VecFloat, {D::F32, D::F16, D::BF16}, {D::E4M3, D::E5M2}},
+    // Copies, fills and casts also move u8 bytes and, on a5, the E8M0 scales of MX data.
+    {DtypeRule::VecCopy, {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8, D::U8}, {D::E4M3, D::E5M2, D::E8M0}},
+    {DtypeRule::Cast, {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8, D::U8}, {D::E4M3, D::E5M2, D::E8M0}},
     {DtypeRule::Mmad, {D::BF16, D::F16, D::S8, D::F32}, {}},
     {DtypeRule::Tile, {D::F32, D::F16, D::BF16, D::S32, D::S16, D::S8, D::U8}, {D::E4M3, D::E5M2, D::E8M0}},
     {DtypeRule::FixConv, {}, {},
@@ -68,8 +70,12 @@ std::string conversion_names(DtypeRule r) {
   return s;
 }
 
-std::vector<std::string> dtype_errors(const Instr& in, Arch arch) {
-  std::vector<std::string> errs;
+namespace {
+
+// Calls bad(message) for every dtype field of `in` its rule refuses on arch; the message is
+// built only then (the semantics ask this for every instruction they execute).
+template <class Bad>
+void check_dtypes(const Instr& in, Arch arch, Bad bad) {
   const InstrDef& d = in.d();
   int source = -1;  // the first dtype field: the source of a conversion rule
   for (int i = 0; i < d.nfields; ++i) {
@@ -81,14 +87,29 @@ std::vector<std::string> dtype_errors(const Instr& in, Arch arch) {
     if (r.nconv) {
       const Dtype from = static_cast<Dtype>(in.f[source].value);
       if (!conversion_allowed(f.dtypes, from, dt))
-        errs.push_back(fmt::format("'{}' cannot convert {} to {} (allowed: {})", d.mnemonic,
-                                   dtype_name(from), dtype_name(dt), conversion_names(f.dtypes)));
+        bad(fmt::format("'{}' cannot convert {} to {} (allowed: {})", d.mnemonic, dtype_name(from),
+                        dtype_name(dt), conversion_names(f.dtypes)));
     } else if (!dtype_allowed(f.dtypes, dt, arch)) {
-      errs.push_back(fmt::format("'{}' does not support dtype {} (allowed: {})", d.mnemonic,
-                                 dtype_name(dt), allowed_names(f.dtypes, arch)));
+      bad(fmt::format("'{}' does not support dtype {} (allowed: {})", d.mnemonic, dtype_name(dt),
+                      allowed_names(f.dtypes, arch)));
     }
   }
+}
+
+}  // namespace
+
+std::vector<std::string> dtype_errors(const Instr& in, Arch arch) {
+  std::vector<std::string> errs;
+  check_dtypes(in, arch, [&](std::string e) { errs.push_back(std::move(e)); });
   return errs;
+}
+
+std::string first_dtype_error(const Instr& in, Arch arch) {
+  std::string first;
+  check_dtypes(in, arch, [&](std::string e) {
+    if (first.empty()) first = std::move(e);
+  });
+  return first;
 }
 
 }  // namespace npu::isa

@@ -1,8 +1,9 @@
 #pragma once
 // Dtype legality: the dtypes each dtype field of an instruction may name. Every DT field of
 // isa/instructions.def names a DtypeRule; the rules themselves are the table in
-// isa/dtype_rules.cc. Used by isa/validate.cc (assembler and loader), the calibration tables
-// and docs/isa.md, so none of them keeps its own list.
+// isa/dtype_rules.cc. Used by isa/validate.cc (assembler and loader), the semantics
+// (isa/sem/execute.cc, for instructions that never went through the assembler), the
+// calibration tables and docs/isa.md, so none of them keeps its own list.
 #include <array>
 #include <string>
 #include <string_view>
@@ -57,5 +58,7 @@ std::string conversion_names(DtypeRule r);
 // Whether every dtype field of `in` names a dtype its rule allows on arch; the messages
 // ("'vexp' does not support dtype s32 (allowed: f32, f16, bf16)") otherwise.
 std::vector<std::string> dtype_errors(const Instr& in, Arch arch);
+// The first of those messages, "" when every dtype is legal (no allocation then).
+std::string first_dtype_error(const Instr& in, Arch arch);
 
 }  // namespace npu::isa

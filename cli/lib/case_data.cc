@@ -1,6 +1,7 @@
 // GM placement, initial tensor contents and parameter values of a case (case_data.h).
 #include "cli/lib/case_data.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstring>
@@ -23,12 +24,16 @@ constexpr uint64_t kMaxNpyHeaderBytes = 1ull << 20;
 
 std::vector<TensorPlacement> place_tensors(const CaseSpec& spec, uint64_t line_bytes) {
   if (line_bytes == 0) line_bytes = 1;
-  const uint64_t guard = align_up(kGmGuardBytes, line_bytes);
+  const GmLayout& l = spec.gm_layout;
+  const uint64_t align = std::max<uint64_t>(l.align, line_bytes);  // both powers of two in practice
+  const uint64_t guard = align_up(l.guard, line_bytes);
   std::vector<TensorPlacement> out;
-  uint64_t next = align_up(kGmFirstTensor, line_bytes);
+  uint64_t next = align_up(l.first, align);
   for (const CaseTensor& t : spec.tensors) {
     out.push_back(TensorPlacement{t.name, next, t.bytes()});
-    next = align_up(next + t.bytes(), line_bytes) + guard;
+    // An empty tensor still takes a byte when there is no guard, so no two share a base.
+    const uint64_t end = next + std::max<uint64_t>(t.bytes(), guard ? 0 : 1);
+    next = align_up(align_up(end, line_bytes) + guard, align);
   }
   return out;
 }

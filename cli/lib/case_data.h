@@ -2,10 +2,9 @@
 // A case's concrete data: where each tensor lives in GM, its initial contents, and the kernel
 // parameter values (GM base addresses, integers, fp32 bit patterns).
 //
-// GM layout (deterministic, documented in docs/case-format.md): tensors in file order, the first
-// at kGmFirstTensor, each base aligned to the L2 line, and a guard gap of at least kGmGuardBytes
-// (rounded up to whole lines) after every tensor. The gaps belong to no region, so a kernel
-// access that runs off a tensor faults instead of silently touching its neighbour.
+// GM layout (deterministic, documented in docs/case-format.md): the case's GmLayout. The gaps
+// belong to no region, so a kernel access that runs off a tensor faults instead of silently
+// touching its neighbour.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,9 +13,6 @@
 #include "golden/tensor.h"
 
 namespace npu::cli {
-
-inline constexpr uint64_t kGmFirstTensor = 0x100000;  // 1 MiB: address 0 is never a tensor
-inline constexpr uint64_t kGmGuardBytes = 4096;
 
 struct TensorPlacement {
   std::string name;

@@ -20,7 +20,7 @@ CaseSpec CaseParser::run(const std::string& text) {
   spec_.params_loc = spec_.tensors_loc = top;
   auto top_keys = entries(root, "", {"description", "kernel", "block_dim", "vars", "params",
                                      "tensors", "golden", "tolerances", "flops", "launches",
-                                     "l2_between_launches"});
+                                     "l2_between_launches", "gm_layout"});
   auto find = [&](const char* k) -> const Entry* {
     for (const Entry& e : top_keys)
       if (e.key == k) return &e;
@@ -37,6 +37,7 @@ CaseSpec CaseParser::run(const std::string& text) {
   if (const Entry* e = find("kernel")) parse_kernel(*e, "kernel", spec_.kernel_path, spec_.kernel_loc);
   if (const Entry* e = find("block_dim")) parse_block_dim(*e, "block_dim", spec_.block_dim, spec_.block_dim_loc);
   if (const Entry* e = find("flops")) parse_flops(*e);
+  if (const Entry* e = find("gm_layout")) parse_gm_layout(*e);
   if (const Entry* e = find("tensors")) parse_tensors(*e);
   if (const Entry* e = find("params")) parse_params(*e);
   if (const Entry* e = find("launches")) parse_launches(*e, find("l2_between_launches"));
@@ -129,6 +130,23 @@ void CaseParser::parse_flops(const Entry& e) {
     return;
   }
   if (auto v = int_value(e, "flops", 1)) spec_.flops = static_cast<double>(*v);
+}
+
+void CaseParser::parse_gm_layout(const Entry& e) {
+  if (!want_map(e, "gm_layout", "a mapping {first, align, guard}")) return;
+  GmLayout& l = spec_.gm_layout;
+  for (const Entry& k : entries(e.v, "gm_layout", {"first", "align", "guard"})) {
+    const std::string path = "gm_layout." + k.key;
+    const std::optional<int64_t> v = int_value(k, path, k.key == "align" ? 1 : 0);
+    if (!v) continue;
+    if (*v > kMaxGmLayoutBytes) {
+      error(at(k.v, k.k), path, "value " + std::to_string(*v) + " is too large (at most 2^40)");
+    } else if (k.key == "align" && (*v & (*v - 1)) != 0) {
+      error(at(k.v, k.k), path, "must be a power of two, got " + std::to_string(*v));
+    } else {
+      (k.key == "first" ? l.first : k.key == "align" ? l.align : l.guard) = static_cast<uint64_t>(*v);
+    }
+  }
 }
 
 void CaseParser::parse_tensors(const Entry& e) {

@@ -206,6 +206,7 @@ class CaseParser : public StrictYamlReader {
   void parse_kernel(const Entry& e, const std::string& path, std::string& kernel, SourceLoc& loc);
   void parse_block_dim(const Entry& e, const std::string& path, int& block_dim, SourceLoc& loc);
   void parse_flops(const Entry& e);
+  void parse_gm_layout(const Entry& e);
   void parse_tensors(const Entry& e);
   void parse_tensor(const Entry& e);
   bool parse_shape(const Entry& k, const std::string& kp, std::vector<int64_t>* shape);

@@ -96,6 +96,16 @@ struct CaseLaunch {
 };
 inline constexpr int64_t kMaxLaunches = 10000;  // in all, repeats included
 
+// Where the tensors go in GM (`gm_layout`, docs/case-format.md "GM layout"): in file order, the
+// first at `first`, each base aligned to `align` (never less than the L2 line), and an unmapped
+// guard gap of at least `guard` bytes (rounded up to whole lines) after each tensor.
+struct GmLayout {
+  uint64_t first = 0x100000;  // 1 MiB: address 0 is never a tensor
+  uint64_t align = 0;         // 0: the L2 line
+  uint64_t guard = 4096;
+};
+inline constexpr int64_t kMaxGmLayoutBytes = int64_t{1} << 40;  // bound of each gm_layout value
+
 struct CaseSpec {
   std::string path;   // the case file as given
   std::string dir;    // its directory (relative paths resolve against it)
@@ -114,6 +124,7 @@ struct CaseSpec {
   std::vector<CaseLaunch> launches;  // empty: one launch of kernel / block_dim / params
   SourceLoc launches_loc;
   bool l2_cold_between_launches = false;  // l2_between_launches: cold (flush) or warm (default)
+  GmLayout gm_layout;
   std::string description;
 
   const CaseTensor* tensor(const std::string& name) const;  // nullptr if absent

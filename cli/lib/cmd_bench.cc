@@ -52,6 +52,20 @@ hw::BenchResult bench_case(const CaseWorkload& w, const std::string& src, const 
   return b;
 }
 
+// --json: the results, one object per run.
+nlohmann::json bench_json(const std::vector<hw::BenchResult>& results) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const hw::BenchResult& b : results)
+    j.push_back({{"workload", b.name}, {"timing_only", b.timing_only}, {"cycles", b.cycles},
+                 {"instructions", b.instructions}, {"macs", b.macs}, {"gm_lines", b.gm_lines},
+                 {"host_seconds", b.host_seconds}, {"cpu_seconds", b.cpu_seconds}, {"repeats", b.repeats},
+                 {"cpu_ns_per_gm_line", b.gm_lines ? 1e9 * b.cpu_seconds / double(b.gm_lines) : 0.0},
+                 {"cycles_per_second", b.cycles_per_second()},
+                 {"instructions_per_second", b.instructions_per_second()},
+                 {"gm_lines_per_second", b.lines_per_second()}, {"macs_per_second", b.macs_per_second()}});
+  return j;
+}
+
 }  // namespace
 
 void register_bench(CLI::App& app) {
@@ -91,7 +105,7 @@ void register_bench(CLI::App& app) {
       std::cout << "config " << cfg.chip.name << " (" << path << "), " << cfg.chip.clusters << " clusters; "
                 << "times: median of " << opts->repeat << " run(s), cpu = user + sys of all threads\n"
                 << hw::bench_table(results);
-      if (!opts->json.empty()) write_file_atomic(opts->json, hw::bench_json(results).dump(2) + "\n");
+      if (!opts->json.empty()) write_file_atomic(opts->json, bench_json(results).dump(2) + "\n");
     } catch (const npu::Error& e) {
       std::cerr << "error: " << e.what() << "\n";
       throw CLI::RuntimeError(2);

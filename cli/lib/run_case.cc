@@ -149,17 +149,31 @@ void apply_launch_overrides(CaseSpec& spec, const RunOptions& o) {
   if (o.block_dim > 0) spec.block_dim = o.block_dim;
 }
 
-RunResult run_case(const RunOptions& o) {
-  // 1. Case, config, kernel (and a usable output directory, before any work).
-  CaseSpec spec = parse_case_file(o.case_path, o.vars);
-  apply_cache_overrides(spec, o.caches);
-  apply_launch_overrides(spec, o);
+namespace {
+
+// The options that contradict each other, and a usable output directory, before any work.
+void check_run_options(const RunOptions& o) {
   if (o.timing_only && o.iss) throw Error("--timing-only needs the SystemC model (not --iss)");
   if (o.timing_only && !o.race.empty() && o.race != "off")
     throw Error("--timing-only runs without data effects, so the race checker cannot run (--race " + o.race + ")");
   if (!o.out_dir.empty()) check_output_dir(o.out_dir);
+}
+
+}  // namespace
+
+RunResult run_case(const RunOptions& o) {
+  // 1. Case, options, config (the kernel in run_parsed_case).
+  CaseSpec spec = parse_case_file(o.case_path, o.vars);
+  apply_cache_overrides(spec, o.caches);
+  apply_launch_overrides(spec, o);
+  check_run_options(o);
   const std::string cfg_path = o.config_path.empty() ? default_config_path() : o.config_path;
-  hw::HwConfig hw = hw::load_config(cfg_path, o.sets);
+  return run_parsed_case(spec, hw::load_config(cfg_path, o.sets), cfg_path, o);
+}
+
+RunResult run_parsed_case(const CaseSpec& spec, const hw::HwConfig& hw, const std::string& cfg_path,
+                          const RunOptions& o) {
+  check_run_options(o);  // again for callers that come here directly
   if (spec.block_dim > hw.chip.clusters)
     throw Error(spec.block_dim_loc.str() + ": error: block_dim: " + std::to_string(spec.block_dim) +
                 " exceeds chip.clusters = " + std::to_string(hw.chip.clusters) + " of " + cfg_path);
@@ -247,7 +261,7 @@ RunResult run_case(const RunOptions& o) {
   res.exit_code = o.timing_only ? kExitPass : verdict_exit_code(res.verdict());
 
   // 4. What was run, the roofline.
-  res.info = RunInfo{o.case_path, spec.kernel_path, prog.name, spec.description, cfg_path, o.sets, o.vars, o.caches,
+  res.info = RunInfo{spec.path, spec.kernel_path, prog.name, spec.description, cfg_path, o.sets, o.vars, o.caches,
                      o.command_line, o.iss ? Backend::Iss : Backend::SystemC, check::race_mode_name(req.race),
                      spec.block_dim};
   res.hbm_peak_gbps = hw.hbm.bandwidth_gbps;

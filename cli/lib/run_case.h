@@ -42,6 +42,11 @@ struct RunOptions {
 
 // Case + config + overrides -> the typed result; with out_dir, also writes the output directory.
 RunResult run_case(const RunOptions& opts);
+// The same job from step 1's results: a parsed case (opts' case, config, --set, --var, --cache,
+// --kernel and --block-dim are not read again) and a loaded config (cfg_path names it in
+// messages and stats.json). The kernel tests run their cases through this.
+RunResult run_parsed_case(const CaseSpec& spec, const hw::HwConfig& hw, const std::string& cfg_path,
+                          const RunOptions& opts);
 
 // Applies `--cache TENSOR=POLICY` overrides (RunOptions::caches) to the case's tensors; throws
 // npu::Error "--cache ARG: error: ..." for a malformed argument, an unknown tensor or policy.

@@ -2,7 +2,7 @@
 #include "cli/lib/run_stats_json.h"
 
 #include "base/build_info.h"
-#include "hw/top/stats_report.h"
+#include "cli/lib/sim_stats_json.h"
 
 namespace npu::cli {
 namespace {
@@ -80,7 +80,7 @@ json stats_json(const RunResult& r) {
                      {"race_findings", r.warnings.size()},
                      {"block_dim", i.block_dim},
                      {"description", i.description}};
-  json sim = hw::sim_stats_json(r.sim);
+  json sim = sim_stats_json(r.sim);
   for (auto it = sim.begin(); it != sim.end(); ++it) s[it.key()] = it.value();
   if (s["hbm"].is_object()) s["hbm"]["peak_gbps"] = r.hbm_peak_gbps;
   s["roofline"] = roofline_json(r.roofline);
@@ -100,7 +100,7 @@ json stats_json(const RunResult& r) {
     for (const LaunchRecord& l : r.launches) {
       json lj = {{"launch", l.launch}, {"entry", l.entry},         {"repeat", l.repeat},
                  {"kernel", l.kernel_path}, {"kernel_name", l.kernel_name}, {"block_dim", l.block_dim}};
-      json ls = hw::sim_stats_json(l.sim);
+      json ls = sim_stats_json(l.sim);
       for (auto it = ls.begin(); it != ls.end(); ++it)
         if (it.key() != "block_dim") lj[it.key()] = it.value();
       launches.push_back(std::move(lj));

@@ -2,8 +2,6 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 namespace npu::hw {
 
 MemSystem::MemSystem(sc_core::sc_module_name name, const HwConfig& cfg, uint32_t ports)
@@ -60,21 +58,6 @@ L2Counters MemSystem::l2_region_total(uint32_t region) const {
   for (const auto& s : slices_)
     if (region < s->region_counters().size()) t += s->region_counters()[region];
   return t;
-}
-
-nlohmann::json MemSystem::stats_json() const {
-  nlohmann::json j = stats_.to_json();
-  nlohmann::json regions = nlohmann::json::object();
-  for (uint32_t id = 0; id <= regions_.size(); ++id) {
-    L2Counters c = l2_region_total(id);
-    if (id == RegionTable::kNone && c.accesses() == 0 && c.evictions == 0) continue;
-    nlohmann::json r = nlohmann::json::object();
-    for (const auto& f : L2Counters::fields()) r[f.name] = c.*f.member;
-    r["hit_rate"] = ratio(double(c.read_hits + c.write_hits), double(c.accesses()));
-    regions[id == RegionTable::kNone ? std::string("(none)") : regions_.name(id)] = r;
-  }
-  j["regions"] = regions;
-  return j;
 }
 
 }  // namespace npu::hw

@@ -10,7 +10,6 @@
 #include <memory>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <systemc>
 
 #include "hw/config/hw_config.h"
@@ -52,8 +51,6 @@ class MemSystem : public sc_core::sc_module {
   L2Counters l2_total() const;
   L2Counters l2_region_total(uint32_t region) const;  // summed over slices
   const StatGroup& stats() const { return stats_; }
-  // stats().to_json() plus "regions": {"<name>": {L2 counters...}} (region 0 as "(none)").
-  nlohmann::json stats_json() const;
 
  private:
   CycleClock clock_;

@@ -1,7 +1,5 @@
 #include "hw/mem/stats.h"
 
-#include <nlohmann/json.hpp>
-
 #include "isa/error.h"
 
 namespace npu::hw {
@@ -45,23 +43,12 @@ StatRecord StatGroup::snapshot() const {
   return r;
 }
 
-nlohmann::json StatGroup::to_json() const {
-  nlohmann::json j = nlohmann::json::object();
-  for (const Entry& e : entries_) {
-    if (e.counter)
-      j[e.name] = *e.counter;
-    else
-      j[e.name] = e.formula();
-  }
-  for (const StatGroup* c : children_) j[c->name()] = c->to_json();
-  return j;
+bool operator==(const StatValue& a, const StatValue& b) {
+  return a.name == b.name && a.unit == b.unit && a.value == b.value;
 }
 
-nlohmann::json StatGroup::describe() const {
-  nlohmann::json j = nlohmann::json::object();
-  for (const Entry& e : entries_) j[e.name] = {{"unit", e.unit}, {"description", e.description}};
-  for (const StatGroup* c : children_) j[c->name()] = c->describe();
-  return j;
+bool operator==(const StatRecord& a, const StatRecord& b) {
+  return a.name == b.name && a.values == b.values && a.children == b.children;
 }
 
 }  // namespace npu::hw

@@ -9,8 +9,6 @@
 #include <variant>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
 namespace npu::hw {
 
 // A group's values at one moment, with their units: integers for counters, doubles for formulas.
@@ -23,6 +21,9 @@ struct StatRecord {
   std::vector<StatValue> values;
   std::vector<StatRecord> children;
 };
+// Same names, units, values and children (two runs that must be identical).
+bool operator==(const StatValue& a, const StatValue& b);
+bool operator==(const StatRecord& a, const StatRecord& b);
 
 class StatGroup {
  public:
@@ -52,11 +53,8 @@ class StatGroup {
   // Value of one entry of this group (counter as double, or formula), by name; throws if absent.
   double value(const std::string& name) const;
 
+  // The values now, typed (JSON is written from records only at the CLI edge).
   StatRecord snapshot() const;
-  // {"counter": 12, "hit_rate": 0.5, "child": {...}}: values only.
-  nlohmann::json to_json() const;
-  // {"counter": {"unit": "...", "description": "..."}, "child": {...}}: the catalogue.
-  nlohmann::json describe() const;
 
  private:
   void check_new(const std::string& name) const;

@@ -206,17 +206,4 @@ std::string bench_table(const std::vector<BenchResult>& results) {
   return s;
 }
 
-nlohmann::json bench_json(const std::vector<BenchResult>& results) {
-  nlohmann::json j = nlohmann::json::array();
-  for (const BenchResult& b : results)
-    j.push_back({{"workload", b.name}, {"timing_only", b.timing_only}, {"cycles", b.cycles},
-                 {"instructions", b.instructions}, {"macs", b.macs}, {"gm_lines", b.gm_lines},
-                 {"host_seconds", b.host_seconds}, {"cpu_seconds", b.cpu_seconds}, {"repeats", b.repeats},
-                 {"cpu_ns_per_gm_line", b.gm_lines ? 1e9 * b.cpu_seconds / double(b.gm_lines) : 0.0},
-                 {"cycles_per_second", b.cycles_per_second()},
-                 {"instructions_per_second", b.instructions_per_second()},
-                 {"gm_lines_per_second", b.lines_per_second()}, {"macs_per_second", b.macs_per_second()}});
-  return j;
-}
-
 }  // namespace npu::hw

@@ -8,13 +8,12 @@
 // Each is run in full mode and in timing-only mode (hw::RunOptions::timing_only).
 // Figures per run: simulated cycles, host seconds (wall and CPU), simulated cycles / s, retired
 // instructions / s, GM line requests / s and functional MACs / s (MACs of every mmad executed,
-// 0 for the streaming workloads). `npusim bench` adds whole `npusim run` jobs (cli/lib/cmd_bench.cc).
+// 0 for the streaming workloads). `npusim bench` adds whole `npusim run` jobs and writes the
+// results as JSON (cli/lib/cmd_bench.cc).
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "hw/config/hw_config.h"
 #include "hw/top/sim_stats.h"
@@ -57,6 +56,5 @@ BenchResult measure(int repeats, const std::function<BenchResult()>& once);
 std::vector<BenchWorkload> bench_workloads(const HwConfig& hw, int scale = 1);
 BenchResult run_bench(const HwConfig& hw, const BenchWorkload& w, bool timing_only);
 std::string bench_table(const std::vector<BenchResult>& results);
-nlohmann::json bench_json(const std::vector<BenchResult>& results);
 
 }  // namespace npu::hw

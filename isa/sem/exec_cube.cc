@@ -51,7 +51,6 @@ template <>
 void exec<Op::MMAD>(Exec& x) {
   const auto o = x.di.as<ops::MMAD>();
   const Dtype dt = o.dt;
-  x.require_dtype(dt, {Dtype::BF16, Dtype::F16, Dtype::F32, Dtype::S8}, "mmad");
   Dims d = dims(x, o);
   uint64_t es = isa::dtype_size(dt);
   const uint8_t* a = x.local(Buffer::L0A, o.a, d.m * d.k * es, false);

@@ -19,9 +19,6 @@ template <class V>
 std::vector<uint8_t> convert_tile(Exec& x, const V& o) {
   const uint64_t m = o.m, n = o.n;
   const Dtype sdt = o.sdt, ddt = o.ddt;
-  x.require_dtype(sdt, {Dtype::F32, Dtype::S32}, "fix source (L0C)");
-  x.require_dtype(ddt, {Dtype::F32, Dtype::F16, Dtype::BF16, Dtype::S32, Dtype::S16, Dtype::S8},
-                  "fix destination");
   if (m > 4095 || n > 4095)
     x.bad("m, n must be <= 4095 (m=" + std::to_string(m) + ", n=" + std::to_string(n) + ")");
   const isa::QuantMode quant = o.quant;

@@ -70,20 +70,9 @@ CoreState* Exec::peer_aiv(int64_t sub) const {
   return ctx.cluster_aiv[sub];
 }
 
-void Exec::require_dtype(isa::Dtype dt, std::initializer_list<isa::Dtype> ok, const char* what) const {
-  for (isa::Dtype d : ok)
-    if (d == dt) return;
-  bad(std::string(what) + " does not support dtype " + std::string(isa::dtype_name(dt)));
-}
-
-bool is_fp8(isa::Dtype t) { return t == isa::Dtype::E4M3 || t == isa::Dtype::E5M2; }
 bool is_int(isa::Dtype t) {
   return t == isa::Dtype::S32 || t == isa::Dtype::S16 || t == isa::Dtype::S8 || t == isa::Dtype::U8;
 }
-bool is_arith_float(isa::Dtype t) {
-  return t == isa::Dtype::F32 || t == isa::Dtype::F16 || t == isa::Dtype::BF16 || is_fp8(t);
-}
-
 float f32_from_bits(uint64_t bits) {
   uint32_t u = static_cast<uint32_t>(bits);
   float f;

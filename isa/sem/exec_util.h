@@ -35,14 +35,9 @@ struct Exec {
   // The peer cores for the a5 paths (fault when absent).
   CoreState* peer_aic() const;
   CoreState* peer_aiv(int64_t sub) const;
-
-  // Fault unless dt is one of the listed dtypes for this instruction.
-  void require_dtype(isa::Dtype dt, std::initializer_list<isa::Dtype> ok, const char* what) const;
 };
 
-bool is_fp8(isa::Dtype t);
 bool is_int(isa::Dtype t);        // S32, S16, S8, U8
-bool is_arith_float(isa::Dtype t);  // F32, F16, BF16, E4M3, E5M2
 
 // n elements of dt at p <-> fp32 (stores round RNE, fp8 non-saturating).
 void load_floats(isa::Dtype dt, const uint8_t* p, size_t n, float* out);

@@ -28,13 +28,6 @@ struct Vals {
   size_t size() const { return is_float ? f.size() : i.size(); }
 };
 
-void check_arith(Exec& x, Dtype dt, const char* what) {
-  if (is_fp8(dt) && x.core.arch != isa::Arch::A5)
-    x.bad(std::string("dtype ") + std::string(isa::dtype_name(dt)) + " needs the a5 architecture");
-  if (!is_arith_float(dt) && !is_int(dt))
-    x.bad(std::string(what) + " does not support dtype " + std::string(isa::dtype_name(dt)));
-}
-
 // rows x cols elements, rows `stride` bytes apart (stride ignored when rows == 1).
 Vals load(Exec& x, Dtype dt, uint64_t off, uint64_t rows, uint64_t cols, uint64_t stride) {
   uint64_t es = isa::dtype_size(dt);
@@ -115,7 +108,6 @@ const char* mnemonic(const Exec& x) { return x.di.in.d().mnemonic.data(); }
 // dst = src0 op src1 (o: a vadd-form view).
 template <class V>
 void binary(Exec& x, const V& o, VecOp op) {
-  check_arith(x, o.dt, mnemonic(x));
   Vals a = load(x, o.dt, o.src0, 1, o.count, 0), b = load(x, o.dt, o.src1, 1, o.count, 0);
   store(x, o.dt, o.dst, 1, o.count, 0, combine(x, op, a, b, [](size_t i) { return i; }));
 }
@@ -123,7 +115,6 @@ void binary(Exec& x, const V& o, VecOp op) {
 // dst = src op scalar (o: a vadds-form view).
 template <class V>
 void with_scalar(Exec& x, const V& o, VecOp op) {
-  check_arith(x, o.dt, mnemonic(x));
   Vals a = load(x, o.dt, o.src, 1, o.count, 0), s = scalar_vals(o.dt, o.scalar);
   store(x, o.dt, o.dst, 1, o.count, 0, combine(x, op, a, s, [](size_t) { return size_t{0}; }));
 }
@@ -131,14 +122,14 @@ void with_scalar(Exec& x, const V& o, VecOp op) {
 // For unary ops without an integer form.
 struct FloatOnly {};
 
-// dst = f(src) elementwise; integer dtypes use i, or fault when i is FloatOnly.
+// dst = f(src) elementwise; integer dtypes use i (FloatOnly ops: the table's VecFloat rule
+// refuses integer dtypes before execute() gets here).
 template <class V, class F, class I>
 void unary(Exec& x, const V& o, F f, I i) {
-  check_arith(x, o.dt, mnemonic(x));
   Vals v = load(x, o.dt, o.src, 1, o.count, 0);
   if (!v.is_float) {
     if constexpr (std::is_same_v<I, FloatOnly>)
-      x.bad(std::string(mnemonic(x)) + " does not support dtype " + std::string(isa::dtype_name(o.dt)));
+      x.bad("internal: " + std::string(mnemonic(x)) + " has no integer form");
     else
       for (int64_t& e : v.i) e = i(e);
   } else {
@@ -154,7 +145,6 @@ enum class RowReduce { Sum, Max, AbsMax };
 // dst[r] = the reduction of row r (o: a vrsum-form view).
 template <class V>
 void reduce(Exec& x, const V& o, RowReduce kind) {
-  check_arith(x, o.dt, mnemonic(x));
   const Dtype dt = o.dt;
   const uint64_t rows = o.rows, cols = o.cols;
   if (cols == 0) x.bad("cols must be > 0");
@@ -179,7 +169,7 @@ void reduce(Exec& x, const V& o, RowReduce kind) {
         else acc = std::max(acc, abs ? std::abs(e[c]) : e[c]);
       }
       if (abs) {  // |INT_MIN| saturates instead of wrapping negative
-        int64_t hi = dt == Dtype::S32 ? INT32_MAX : dt == Dtype::S16 ? INT16_MAX : dt == Dtype::S8 ? INT8_MAX : UINT8_MAX;
+        int64_t hi = dt == Dtype::S32 ? INT32_MAX : dt == Dtype::S16 ? INT16_MAX : INT8_MAX;
         acc = std::min(acc, hi);
       }
       out.i.push_back(acc);
@@ -191,7 +181,6 @@ void reduce(Exec& x, const V& o, RowReduce kind) {
 // dst[r,c] = src[r,c] op b[index(r, c)], b = `vec` holding `n` elements (o: a vrow-form view).
 template <class V, class Index>
 void broadcast(Exec& x, const V& o, uint64_t vec, uint64_t n, Index index) {
-  check_arith(x, o.dt, mnemonic(x));
   Vals src = load(x, o.dt, o.src, o.rows, o.cols, o.stride);
   Vals b = load(x, o.dt, vec, 1, n, 0);
   store(x, o.dt, o.dst, o.rows, o.cols, o.stride, combine(x, o.op, src, b, index));
@@ -242,9 +231,6 @@ template <> void exec<Op::VREC>(Exec& x) {
 // ---- conversion and copies
 template <> void exec<Op::VCAST>(Exec& x) {
   const auto o = x.di.as<ops::VCAST>();
-  for (Dtype d : {o.sdt, o.ddt})
-    if (is_fp8(d) && x.core.arch != isa::Arch::A5)
-      x.bad(std::string("dtype ") + std::string(isa::dtype_name(d)) + " needs the a5 architecture");
   const uint64_t count = o.count, ses = isa::dtype_size(o.sdt), des = isa::dtype_size(o.ddt);
   const uint8_t* s = x.local(Buffer::Ub, o.src, count * ses, false);
   uint8_t* d = x.local(Buffer::Ub, o.dst, count * des, true);
@@ -255,7 +241,6 @@ template <> void exec<Op::VCAST>(Exec& x) {
 
 template <> void exec<Op::VDUP>(Exec& x) {
   const auto o = x.di.as<ops::VDUP>();
-  if (is_fp8(o.dt) && x.core.arch != isa::Arch::A5) check_arith(x, o.dt, "vdup");
   const uint64_t es = isa::dtype_size(o.dt);
   uint8_t* d = x.local(Buffer::Ub, o.dst, o.count * es, true);
   std::vector<uint8_t> one(es);

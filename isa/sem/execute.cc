@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "isa/dtype_rules.h"
 #include "isa/sem/exec_util.h"
 
 namespace npu::sem {
@@ -36,6 +37,10 @@ void execute(const DispatchedInstr& di, ExecContext& ctx) {
   detail::Exec x(di, ctx);
   const ExecFn fn = kExec[isa::opcode(di.op())];
   if (!fn) x.bad("internal: execute() called for a scalar or sync instruction");
+  // Dtype legality is the instruction table's (isa/dtype_rules.h), the one the assembler and
+  // the object loader ask: a hand-encoded instruction gets no wider set.
+  const std::string dtype_error = isa::first_dtype_error(di.in, x.core.arch);
+  if (!dtype_error.empty()) x.bad(dtype_error);
   // A register used for an unsigned register-or-immediate operand must hold a value the
   // immediate form could hold (sizes, counts, offsets): this bounds every loop below.
   const isa::InstrDef& d = di.in.d();

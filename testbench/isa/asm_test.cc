@@ -248,7 +248,7 @@ TEST(AsmErrors, DtypeAndSyncRules) {
             "t.s:4:1: error: 'set_flag': pipe cube does not exist on AIV\n"
             "set_flag cube, mte3, 0\n"
             "^\n"
-            "t.s:5:1: error: 'vcast' does not support dtype e4m3 (allowed: f32, f16, bf16, s32, s16, s8)\n"
+            "t.s:5:1: error: 'vcast' does not support dtype e4m3 (allowed: f32, f16, bf16, s32, s16, s8, u8)\n"
             "vcast.f32.e4m3.rne 0, 0, 8\n"
             "^\n");
   ok(".aiv\nvcast.f32.e4m3.rne 0, 0, 8\n", Arch::A5);

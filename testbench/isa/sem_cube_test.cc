@@ -126,7 +126,8 @@ TEST(SemCube, MmadFaults) {
             "cluster0.aic pc 0 (mmad.bf16 0x0, 0x0, 0x0, 256, 256, 16, 1): L0A read [0, 131072) out of "
             "bounds (L0A is 65536 bytes)");
   EXPECT_EQ(c.error(c.aic, I(Op::MMAD, {Dtype::S16, 0, 0, 0, 1, 1, 1})),
-            "cluster0.aic pc 0 (mmad.s16 0x0, 0x0, 0x0, 1, 1, 1, 1): mmad does not support dtype s16");
+            "cluster0.aic pc 0 (mmad.s16 0x0, 0x0, 0x0, 1, 1, 1, 1): 'mmad' does not support dtype s16 "
+            "(allowed: bf16, f16, s8, f32)");
 }
 
 TEST(SemCube, MmadMx) {

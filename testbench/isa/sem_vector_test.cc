@@ -142,7 +142,7 @@ TEST(SemVector, Unary) {
   c.exec(c.aiv0, I(Op::VRELU, {Dtype::S16, 64, 0, 4}));
   EXPECT_EQ(get<int16_t>(c.aiv0, Buffer::Ub, 64, 4), (std::vector<int16_t>{0, 0, 7, 0}));
   EXPECT_EQ(c.error(c.aiv0, I(Op::VEXP, {Dtype::S16, 64, 0, 4})),
-            "cluster0.aiv0 pc 0 (vexp.s16 0x40, 0x0, 4): vexp does not support dtype s16");
+            "cluster0.aiv0 pc 0 (vexp.s16 0x40, 0x0, 4): 'vexp' does not support dtype s16 (allowed: f32, f16, bf16)");
 }
 
 TEST(SemVector, Bf16Rsqrt) {
@@ -246,7 +246,8 @@ TEST(SemVector, CastSaturationNaNTies) {
 TEST(SemVector, Fp8NeedsA5) {
   Cluster c;  // a2
   EXPECT_EQ(c.error(c.aiv0, I(Op::VADD, {Dtype::E4M3, 64, 0, 32, 4})),
-            "cluster0.aiv0 pc 0 (vadd.e4m3 0x40, 0x0, 0x20, 4): dtype e4m3 needs the a5 architecture");
+            "cluster0.aiv0 pc 0 (vadd.e4m3 0x40, 0x0, 0x20, 4): 'vadd' does not support dtype e4m3 "
+            "(allowed: f32, f16, bf16, s32, s16, s8)");
 }
 
 TEST(SemVector, Reductions) {

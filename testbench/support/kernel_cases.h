@@ -1,8 +1,9 @@
 #pragma once
-// The flagship kernels as test cases: generate inputs as pypto-gym does (x ~ U(-1, 1),
-// weights ~ U(-0.1, 0.1), gamma/beta ~ U(-1, 1), all bf16 unless stated; eps 1e-6), run the
-// kernel on the ISS or the SystemC model (kernel_harness.h), and compare every output with the
-// golden (golden/) under the docs/numerics.md rule. Outputs are kept so that two engines
+// The flagship kernels as test cases: each shape becomes a case file (docs/case-format.md) with
+// inputs as pypto-gym draws them (x ~ U(-1, 1), weights ~ U(-0.1, 0.1), gamma/beta ~ U(-1, 1),
+// all bf16 unless stated, one seed per tensor from `seed` up; eps 1e-6), run through the case
+// pipeline users run (cli::run_parsed_case: placement, golden, comparison under the
+// docs/numerics.md rule) on the ISS or the SystemC model. Outputs are kept so that two engines
 // can be compared bit for bit (co-simulation).
 #include <cstdint>
 #include <string>
@@ -38,6 +39,15 @@ bool same_outputs(const KernelOutcome& a, const KernelOutcome& b, std::string* w
 // of its dtype when ref is given.
 void add_output(KernelOutcome& out, const std::string& name, const golden::Tensor& got,
                 const golden::Tensor* ref);
+
+// The pieces the case texts are made of (also for quant_cases.cc): a tensor entry
+// "{dtype: bf16, shape: [M, K], <rest>}", a uniform init (plants: the entries of its `plant`
+// list, docs/case-format.md), and a run of kernels/<kernel>.s on a case body (params, tensors,
+// golden) through the case pipeline (cli::run_parsed_case; timing_only: no inputs, no golden).
+std::string tensor_yaml(const char* dtype, std::vector<int64_t> shape, const std::string& rest);
+std::string uniform(double lo, double hi, uint64_t seed, const std::string& plants = "");
+KernelOutcome run_case_text(Engine e, const hw::HwConfig& cfg, const std::string& kernel, int block_dim,
+                            const std::string& body, bool timing_only);
 
 struct RmsNormCase {
   int64_t rows = 1, D = 512;

@@ -3,34 +3,12 @@
 
 #include <systemc>
 
+#include "hw/config/loader.h"
+#include "testbench/support/paths.h"
+
 namespace npu::test {
 
-hw::HwConfig small_mem_config() {
-  hw::HwConfig c;
-  c.chip.clock_ghz = 1.0;
-  c.l2.size = 32 * 1024;
-  c.l2.ways = 4;
-  c.l2.line = 512;
-  c.l2.slices = 2;
-  c.l2.replacement = "lru";
-  c.l2.read_hit_latency = 20;
-  c.l2.write_hit_latency = 10;
-  c.l2.slice_bytes_per_cycle = 64;
-  c.l2.mshrs_per_slice = 4;
-  c.l2.random_seed = 7;
-  c.hbm.size = 1ull << 30;
-  c.hbm.channels = 2;
-  c.hbm.bandwidth_gbps = 64;  // 32 B per cycle per channel at 1 GHz
-  c.hbm.latency = 100;
-  c.hbm.interleave = 512;
-  c.noc.aiv_read_bytes_per_cycle = 128;
-  c.noc.aiv_write_bytes_per_cycle = 128;
-  c.noc.aic_read_bytes_per_cycle = 128;  // AIC ports as AIV ones: the hand derivations use one rate
-  c.noc.aic_write_bytes_per_cycle = 128;
-  c.noc.latency = 5;
-  c.mte.max_outstanding = 4;
-  return c;
-}
+hw::HwConfig small_mem_config() { return hw::load_config(source_path("testbench/configs/test_mem.yaml")); }
 
 MemBench::MemBench(const hw::HwConfig& cfg, uint32_t ports)
     : mem_(std::make_unique<hw::MemSystem>("mem", cfg, ports)) {}

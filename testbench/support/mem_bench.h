@@ -1,6 +1,6 @@
 #pragma once
 // Test harness for the memory system: a fresh SystemC context, a MemSystem built from a
-// test-local HwConfig, and any number of scripted SC_THREADs that drive its GmPorts.
+// HwConfig, and any number of scripted SC_THREADs that drive its GmPorts.
 #include <functional>
 #include <memory>
 #include <string>
@@ -12,10 +12,11 @@
 
 namespace npu::test {
 
-// Small, round figures so tests can derive cycle counts by hand (1 GHz: 1 cycle = 1 ns):
-// L2 32 KB = 2 slices x 8 sets x 4 ways x 512 B lines, LRU, read hit 20, write hit 10 cycles,
-// slice port 64 B/cycle, 4 MSHRs/slice; HBM 2 channels x 32 B/cycle, latency 100, interleave
-// 512; NoC 128 B/cycle each way per core, latency 5; 4 outstanding lines per GmPort.
+// testbench/configs/test_mem.yaml through the strict loader: small, round figures so tests can
+// derive cycle counts by hand (1 GHz: 1 cycle = 1 ns): L2 32 KB = 2 slices x 8 sets x 4 ways x
+// 512 B lines, LRU, read hit 20, write hit 10 cycles, slice port 64 B/cycle, 4 MSHRs/slice; HBM
+// 2 channels x 32 B/cycle, latency 100, interleave 512; NoC 128 B/cycle each way per core,
+// latency 5; 4 outstanding lines per GmPort.
 hw::HwConfig small_mem_config();
 
 class MemBench {

@@ -1,12 +1,8 @@
 #include "testbench/support/quant_cases.h"
 
-#include "golden/golden.h"
-#include "golden/random.h"
+#include <fmt/format.h>
 
 namespace npu::test {
-
-using golden::Tensor;
-using num::Dtype;
 
 std::string QuantCase::name() const {
   return "M" + std::to_string(M) + "_K" + std::to_string(K) + (f32 ? "_f32" : "_bf16") +
@@ -20,87 +16,45 @@ std::string DequantCase::name() const {
 
 namespace {
 
-void plant_rows(Tensor& x, int64_t M, int64_t K) {
-  auto row = [&](int64_t r, double v) {
-    for (int64_t c = 0; c < K; ++c) x.set(r * K + c, v);
-  };
-  if (M > 3) row(3, 0);
-  if (M > 5) x.set(5 * K + (K > 100 ? 100 : K - 1), 1000);
-  if (M > 9) {
-    row(9, 0);
-    x.set(9 * K, 1e-38);
-    x.set(9 * K + K - 1, -1e-38);
-  }
-  if (M > 12) {
-    x.set(12 * K, 2);
-    x.set(12 * K + K - 1, -2);
-  }
+// The special rows of QuantCase (quant_cases.h) as the case's `plant` entries, where M has them.
+std::string special_rows(int64_t M, int64_t K) {
+  std::string p;
+  auto add = [&](const std::string& e) { p += (p.empty() ? "" : ", ") + e; };
+  if (M > 3) add("{at: [3], value: 0}");
+  if (M > 5) add(fmt::format("{{at: [5, {}], value: 1000}}", K > 100 ? 100 : K - 1));
+  if (M > 9)
+    add(fmt::format("{{at: [9], value: 0}}, {{at: [9, 0], value: 1.0e-38}}, {{at: [9, {}], value: -1.0e-38}}", K - 1));
+  if (M > 12) add(fmt::format("{{at: [12, 0], value: 2}}, {{at: [12, {}], value: -2}}", K - 1));
+  return p;
 }
 
 }  // namespace
 
 KernelOutcome run_quant_int8(Engine e, const hw::HwConfig& cfg, const QuantCase& c,
                              bool timing_only) {
-  const isa::Program& prog = load_kernel("quant_int8", cfg);
-  const Dtype dt = c.f32 ? Dtype::F32 : Dtype::BF16;
-  GmImage gm(cfg);
-  Tensor x;
-  if (timing_only) {
-    gm.alloc("x", dt, {c.M, c.K});
-  } else {
-    golden::Rng rng(c.seed);
-    x = golden::random_uniform(dt, {c.M, c.K}, -1, 1, rng);
-    if (c.specials) plant_rows(x, c.M, c.K);
-    gm.place("x", x);
-  }
-  gm.alloc("q", Dtype::S8, {c.M, c.K});
-  gm.alloc("scale", Dtype::F32, {c.M});
-  auto params = bind_params(prog, {{"x", gm.addr("x")}, {"q", gm.addr("q")},
-                                   {"scale", gm.addr("scale")}, {"M", c.M}, {"K", c.K},
-                                   {"x_f32", c.f32}});
-  KernelOutcome out;
-  out.info = run_kernel(e, cfg, prog, gm.gm(), params, c.block_dim, timing_only);
-  if (timing_only) return out;
-  golden::QuantResult ref = golden::quant_per_token(x);
-  add_output(out, "q", gm.read("q"), &ref.q);
-  add_output(out, "scale", gm.read("scale"), &ref.scale);
-  return out;
+  const char* dt = c.f32 ? "f32" : "bf16";
+  std::string body = fmt::format("params: {{M: {}, K: {}, x_f32: {}}}\ntensors:\n", c.M, c.K, int(c.f32));
+  body += "  x: " + tensor_yaml(dt, {c.M, c.K}, uniform(-1, 1, c.seed, c.specials ? special_rows(c.M, c.K) : "")) + "\n";
+  body += "  q: " + tensor_yaml("s8", {c.M, c.K}, "role: output") + "\n";
+  body += "  scale: " + tensor_yaml("f32", {c.M}, "role: output") + "\n";
+  body += "golden: {name: quant_per_token, inputs: {x: x}, outputs: {q: q, scale: scale}}\n";
+  return run_case_text(e, cfg, "quant_int8", c.block_dim, body, timing_only);
 }
 
 KernelOutcome run_dequant(Engine e, const hw::HwConfig& cfg, const DequantCase& c,
                           bool timing_only) {
-  const isa::Program& prog = load_kernel("dequant", cfg);
-  GmImage gm(cfg);
-  Tensor acc, xs, ws, bias;
-  if (timing_only) {
-    gm.alloc("acc", Dtype::S32, {c.M, c.N});
-    gm.alloc("x_scale", Dtype::F32, {c.M});
-    gm.alloc("w_scale", Dtype::F32, {c.N});
-    gm.alloc("bias", Dtype::F32, {c.N});
-  } else {
-    golden::Rng rng(c.seed);
-    acc = golden::random_uniform(Dtype::S32, {c.M, c.N}, -2097152, 2097152, rng);
-    acc.set(0, -2147483648.0);
-    acc.set(c.N - 1, 2147483647.0);
-    xs = golden::random_uniform(Dtype::F32, {c.M}, 0.001, 0.01, rng);
-    ws = golden::random_uniform(Dtype::F32, {c.N}, 0.0001, 0.001, rng);
-    bias = golden::random_uniform(Dtype::F32, {c.N}, -1, 1, rng);
-    gm.place("acc", acc);
-    gm.place("x_scale", xs);
-    gm.place("w_scale", ws);
-    gm.place("bias", bias);
-  }
-  gm.alloc("y", Dtype::BF16, {c.M, c.N});
-  auto params = bind_params(prog, {{"acc", gm.addr("acc")}, {"x_scale", gm.addr("x_scale")},
-                                   {"w_scale", gm.addr("w_scale")},
-                                   {"bias", c.has_bias ? gm.addr("bias") : 0}, {"y", gm.addr("y")},
-                                   {"M", c.M}, {"N", c.N}, {"has_bias", c.has_bias}});
-  KernelOutcome out;
-  out.info = run_kernel(e, cfg, prog, gm.gm(), params, c.block_dim, timing_only);
-  if (timing_only) return out;
-  Tensor ref = golden::dequant(acc, xs, ws, c.has_bias ? &bias : nullptr);
-  add_output(out, "y", gm.read("y"), &ref);
-  return out;
+  std::string body = fmt::format("params: {{M: {}, N: {}, has_bias: {}}}\ntensors:\n", c.M, c.N, int(c.has_bias));
+  // Row 0 at the int32 extremes; bias is placed (and bound) even when the kernel does not read it.
+  body += "  acc: " + tensor_yaml("s32", {c.M, c.N}, uniform(-2097152, 2097152, c.seed,
+                                  fmt::format("{{at: [0, 0], value: -2147483648}}, {{at: [0, {}], value: 2147483647}}",
+                                              c.N - 1))) + "\n";
+  body += "  x_scale: " + tensor_yaml("f32", {c.M}, uniform(0.001, 0.01, c.seed + 1)) + "\n";
+  body += "  w_scale: " + tensor_yaml("f32", {c.N}, uniform(0.0001, 0.001, c.seed + 2)) + "\n";
+  body += "  bias: " + tensor_yaml("f32", {c.N}, uniform(-1, 1, c.seed + 3)) + "\n";
+  body += "  y: " + tensor_yaml("bf16", {c.M, c.N}, "role: output") + "\n";
+  body += fmt::format("golden: {{name: dequant, has_bias: {}, inputs: {{acc: acc, x_scale: x_scale, w_scale: w_scale{}}},\n"
+                      "         outputs: {{out: y}}}}\n", c.has_bias, c.has_bias ? ", bias: bias" : "");
+  return run_case_text(e, cfg, "dequant", c.block_dim, body, timing_only);
 }
 
 namespace {

@@ -18,7 +18,7 @@
 #include <cstring>
 #include <random>
 
-#include "hw/top/stats_report.h"
+#include "cli/lib/sim_stats_json.h"
 #include "hw/top/run.h"
 #include "isa/iss/iss.h"
 #include "testbench/timing/core_test_support.h"
@@ -250,7 +250,7 @@ TEST(CosimRandom, TimingOnlyGivesSameCyclesAndLeavesGmAlone) {
   hw::RunResult a = hw::run_systemc(cfg, p, full, {}, 2);
   hw::RunResult b = hw::run_systemc(cfg, p, timing, {}, 2, opt);
   EXPECT_EQ(a.total_cycles, b.total_cycles);
-  nlohmann::json sa = hw::sim_stats_json(a.stats), sb = hw::sim_stats_json(b.stats);
+  nlohmann::json sa = cli::sim_stats_json(a.stats), sb = cli::sim_stats_json(b.stats);
   sa.erase("timing_only");
   sb.erase("timing_only");
   EXPECT_EQ(sa.dump(), sb.dump());
@@ -275,9 +275,9 @@ TEST(CosimRandom, DeterministicStats) {
     fill_inputs(gm, 11, 16);
     hw::RunResult r = hw::run_systemc(cfg, p, gm, {}, 4);
     if (i == 0)
-      first = hw::sim_stats_json(r.stats).dump();
+      first = cli::sim_stats_json(r.stats).dump();
     else
-      EXPECT_EQ(first, hw::sim_stats_json(r.stats).dump());
+      EXPECT_EQ(first, cli::sim_stats_json(r.stats).dump());
   }
 }
 

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "hw/top/stats_report.h"
+#include "cli/lib/sim_stats_json.h"
 #include "hw/config/loader.h"
 #include "hw/top/bench.h"
 #include "hw/top/run.h"
@@ -52,7 +52,7 @@ TEST(TraceOverhead, BenchWorkloads) {
         best = std::min(best, s);
         cycles = r.total_cycles;
         r.stats.labels.clear();
-        stats = hw::sim_stats_json(r.stats);
+        stats = cli::sim_stats_json(r.stats);
         bytes = 0;
         for (const std::string* p : {&opt.trace.csv_path, &opt.trace.json_path, &opt.trace.vcd_path})
           if (!p->empty()) bytes += std::filesystem::file_size(*p);

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "hw/top/stats_report.h"
+#include "cli/lib/sim_stats_json.h"
 #include "hw/config/loader.h"
 #include "hw/top/trace_csv.h"
 #include "hw/top/trace_labels.h"
@@ -141,7 +141,7 @@ TEST_P(TraceTimeline, TracingChangesNoStatistic) {
   EXPECT_FALSE(on.stats.labels.empty());
   on.stats.labels.clear();
   EXPECT_EQ(on.total_cycles, off.total_cycles);
-  EXPECT_EQ(hw::sim_stats_json(on.stats), hw::sim_stats_json(off.stats));
+  EXPECT_EQ(cli::sim_stats_json(on.stats), cli::sim_stats_json(off.stats));
 }
 
 }  // namespace

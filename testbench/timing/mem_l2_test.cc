@@ -301,25 +301,32 @@ TEST(MemL2, WarmStartPreloadsLines) {
   EXPECT_EQ(b.mem().hbm().total_bytes_read(), 0u);
 }
 
-TEST(MemL2, StatsJsonHasTotalsSlicesChannelsAndRegions) {
+// A child group of g by name (the memory system's statistics tree).
+const hw::StatGroup& child(const hw::StatGroup& g, const std::string& name) {
+  for (const hw::StatGroup* c : g.children())
+    if (c->name() == name) return *c;
+  throw Error("no stat group '" + name + "' in '" + g.name() + "'");
+}
+
+TEST(MemL2, StatsHaveTotalsSlicesChannelsAndRegions) {
   MemBench b(small_mem_config(), 1);
-  b.mem().regions().add("t", 0, 2 * kLine);
+  const uint32_t t = b.mem().regions().add("t", 0, 2 * kLine);
   b.thread([&] {
     b.mem().port(0).transfer({0, 2 * kLine}, false, CacheHint::Normal);
     b.mem().port(0).transfer({0, 2 * kLine}, false, CacheHint::Normal);
   });
   b.run();
-  auto j = b.mem().stats_json();
-  EXPECT_EQ(j["l2"]["read_hits"].get<double>(), 2);
-  EXPECT_EQ(j["l2"]["read_misses"].get<double>(), 2);
-  EXPECT_EQ(j["l2"]["hit_rate"].get<double>(), 0.5);
-  EXPECT_EQ(j["l2"]["l2_slice0"]["read_hits"].get<uint64_t>(), 1u);
-  EXPECT_EQ(j["hbm"]["ch0"]["bytes_read"].get<uint64_t>(), kLine);
-  EXPECT_EQ(j["hbm"]["ch1"]["bytes_read"].get<uint64_t>(), kLine);
-  EXPECT_EQ(j["hbm"]["ch0"]["busy_cycles"].get<double>(), 16);
-  EXPECT_EQ(j["regions"]["t"]["read_hits"].get<uint64_t>(), 2u);
-  EXPECT_EQ(j["noc"]["port0"]["bytes_read"].get<uint64_t>(), 4 * kLine);
-  EXPECT_EQ(j["gm_ports"]["gm_port0"]["transfers"].get<uint64_t>(), 2u);
+  const hw::StatGroup& s = b.mem().stats();
+  EXPECT_EQ(child(s, "l2").value("read_hits"), 2);
+  EXPECT_EQ(child(s, "l2").value("read_misses"), 2);
+  EXPECT_EQ(child(s, "l2").value("hit_rate"), 0.5);
+  EXPECT_EQ(child(child(s, "l2"), "l2_slice0").value("read_hits"), 1);
+  EXPECT_EQ(child(child(s, "hbm"), "ch0").value("bytes_read"), kLine);
+  EXPECT_EQ(child(child(s, "hbm"), "ch1").value("bytes_read"), kLine);
+  EXPECT_EQ(child(child(s, "hbm"), "ch0").value("busy_cycles"), 16);
+  EXPECT_EQ(b.mem().l2_region_total(t).read_hits, 2u);
+  EXPECT_EQ(child(child(s, "noc"), "port0").value("bytes_read"), 4 * kLine);
+  EXPECT_EQ(child(child(s, "gm_ports"), "gm_port0").value("transfers"), 2);
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ using isa::CacheHint;
 
 struct Outcome {
   double end = 0;
-  std::string stats;
+  hw::StatRecord stats;
   double evictions = 0, writebacks = 0;
 };
 
@@ -39,7 +39,7 @@ Outcome mixed_run() {
   });
   Outcome o;
   o.end = b.run();
-  o.stats = b.mem().stats_json().dump();
+  o.stats = b.mem().stats().snapshot();
   o.evictions = double(b.mem().l2_total().evictions);
   o.writebacks = double(b.mem().l2_total().dirty_writebacks);
   return o;

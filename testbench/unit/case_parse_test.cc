@@ -143,6 +143,28 @@ TEST(CaseParse, GoodCase) {
   EXPECT_EQ(check_error(s, rmsnorm_kernel()), "(no error)");
 }
 
+TEST(CaseParse, GmLayout) {
+  // The kernel tests' layout: 64 KiB boundaries from 0x10000, no guard. x (2048 B) at 0x10000,
+  // gamma (512 B) at the next boundary 0x20000, y at 0x30000.
+  CaseSpec s = parse(kGood + "gm_layout: {first: 65536, align: 65536, guard: 0}\n");
+  auto pl = place_tensors(s, 512);
+  ASSERT_EQ(pl.size(), 3u);
+  EXPECT_EQ(pl[0].base, 0x10000u);
+  EXPECT_EQ(pl[1].base, 0x20000u);
+  EXPECT_EQ(pl[2].base, 0x30000u);
+  // align below the line is the line; the guard rounds up to whole lines: x at 0x200000, next
+  // 0x200800 + 512 = 0x200a00; gamma 512 B -> 0x200c00 + 512 = 0x200e00.
+  s = parse(kGood + "gm_layout: {first: 2097152, align: 64, guard: 100}\n");
+  pl = place_tensors(s, 512);
+  EXPECT_EQ(pl[0].base, 0x200000u);
+  EXPECT_EQ(pl[1].base, 0x200a00u);
+  EXPECT_EQ(pl[2].base, 0x200e00u);
+  EXPECT_EQ(parse_error(kGood + "gm_layout: {align: 96, guard: -1, gap: 1}\n"),
+            "t.yaml:11:35: error: gm_layout.gap: unknown key (expected one of: first, align, guard)\n"
+            "t.yaml:11:20: error: gm_layout.align: must be a power of two, got 96\n"
+            "t.yaml:11:31: error: gm_layout.guard: value -1 is below the minimum 0");
+}
+
 TEST(CaseParse, VarOverride) {
   CaseSpec s = parse_case_string(kGood, "t.yaml", data_dir(), {"R=8"});
   EXPECT_EQ(s.tensors[0].shape, (std::vector<int64_t>{8, 256}));
@@ -171,7 +193,7 @@ TEST(CaseParse, PlacementAndParams) {
 TEST(CaseParse, UnknownKey) {
   EXPECT_EQ(parse_error("kernel: run_rmsnorm.s\nblockdim: 2\ntensors: {}\n"),
             "t.yaml:2:1: error: blockdim: unknown key (expected one of: description, kernel, block_dim, "
-            "vars, params, tensors, golden, tolerances, flops, launches, l2_between_launches)\n"
+            "vars, params, tensors, golden, tolerances, flops, launches, l2_between_launches, gm_layout)\n"
             "t.yaml:1:1: error: missing key 'block_dim'\n"
             "t.yaml:3:10: error: tensors: no tensors");
   EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: bf16, shape: [4], init: zeros, cahce: normal}\n"),

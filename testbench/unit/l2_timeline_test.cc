@@ -1,8 +1,6 @@
 // Resource timelines, the region table and stat groups: plain C++ pieces of the memory system.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include "hw/mem/region_table.h"
 #include "hw/mem/stats.h"
 #include "hw/mem/timeline.h"
@@ -83,7 +81,7 @@ TEST(RegionTable, LookupOverrideAndErrors) {
   }
 }
 
-TEST(StatGroup, CountersFormulasChildrenJson) {
+TEST(StatGroup, CountersFormulasChildrenSnapshot) {
   uint64_t hits = 3, misses = 1, bytes = 4096;
   StatGroup root("mem"), child("ch0");
   root.add("hits", &hits, "count", "hits");
@@ -93,11 +91,19 @@ TEST(StatGroup, CountersFormulasChildrenJson) {
   child.add("bytes", &bytes, "byte", "bytes moved");
   root.add_child(&child);
   hits = 6;  // formulas and counters are read at dump time
-  auto j = root.to_json();
-  EXPECT_EQ(j["hits"].get<uint64_t>(), 6u);
-  EXPECT_DOUBLE_EQ(j["hit_rate"].get<double>(), 6.0 / 7.0);
-  EXPECT_EQ(j["ch0"]["bytes"].get<uint64_t>(), 4096u);
-  EXPECT_EQ(root.describe()["hits"]["unit"], "count");
+  const StatRecord r = root.snapshot();
+  ASSERT_EQ(r.values.size(), 3u);
+  EXPECT_EQ(r.values[0].name, "hits");
+  EXPECT_EQ(r.values[0].unit, "count");
+  EXPECT_EQ(std::get<uint64_t>(r.values[0].value), 6u);  // counters stay integers
+  EXPECT_DOUBLE_EQ(std::get<double>(r.values[2].value), 6.0 / 7.0);
+  ASSERT_EQ(r.children.size(), 1u);
+  EXPECT_EQ(r.children[0].name, "ch0");
+  EXPECT_EQ(std::get<uint64_t>(r.children[0].values[0].value), 4096u);
+  EXPECT_EQ(r, root.snapshot());
+  misses = 2;
+  EXPECT_FALSE(r == root.snapshot());
+  misses = 1;
   EXPECT_EQ(root.value("misses"), 1.0);
   try {
     root.add("hits", &hits, "count", "again");
