@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <string>
 #if defined(__x86_64__)
@@ -128,17 +127,14 @@ void dot_rows_fp64(const double* xv, const Tensor& w, int64_t m, int64_t k, int6
 #endif
   const std::vector<double> zero_row(size_t(k), 0.0);  // the missing rows of a last partial tile
   std::vector<double> panel(size_t(kPanel * k), 0.0);   // missing columns of the last panel stay 0
+  std::vector<double> wrow(static_cast<size_t>(k));
   const uint8_t* wb = w.bytes().data();
   const int es = w.elem_size();
   for (int64_t j0 = 0; j0 < n; j0 += kPanel) {
     const int64_t cols = std::min(kPanel, n - j0);
     for (int64_t c = 0; c < cols; ++c) {  // w[j0 + c, q] -> panel[q][c]
-      const uint8_t* row = wb + (j0 + c) * k * es;
-      for (int64_t q = 0; q < k; ++q) {
-        uint64_t bits = 0;
-        std::memcpy(&bits, row + q * es, size_t(es));  // little-endian host
-        panel[size_t(q * kPanel + c)] = ref::decode(w.dtype(), bits);
-      }
+      ref::decode_n(w.dtype(), wb + (j0 + c) * k * es, k, wrow.data());
+      for (int64_t q = 0; q < k; ++q) panel[size_t(q * kPanel + c)] = wrow[size_t(q)];
     }
     for (int64_t i0 = 0; i0 < m; i0 += kRows) {
       const int64_t rows = std::min(kRows, m - i0);
