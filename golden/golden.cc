@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <string>
 #if defined(__x86_64__)
@@ -77,12 +76,14 @@ void rmsnorm_f32(const Tensor& x, const Tensor* gamma, const Tensor* beta, doubl
 // acc[i, j] = sum over q = 0, 1, ..., k-1 of x[i, q] * w[j, q], in fp64, each element's sum
 // in increasing q (one rounding per product, one per addition: the products of 16-bit floats
 // and of fp32 values are exact in fp64, so the order of the additions is the only choice, and
-// it is fixed). x: m x k doubles; w: [n, k] tensor. The work is blocked so that a panel of
-// kPanel columns of w (transposed, kBlockQ values deep) stays in L1 while 4 rows of x stream
-// past it; with AVX2 a 4 x kPanel tile of sums lives in registers. Blocking changes where each
-// running sum is kept between additions, never the additions themselves, so every path (and
-// every block size) gives the same bits as the plain i, j, q loop.
-constexpr int64_t kPanel = 8, kRows = 4, kBlockQ = 256;
+// it is fixed). x: m x k doubles; w: [n, k] tensor. The work is blocked for the caches: for each
+// block of kBlockQ values of q, the kBlockJ columns of w of a column block are decoded into
+// panels (transposed, 8 columns each: 128 KB, in L2) and every 4-row tile of x (8 KB, in L1)
+// passes over all of them; with AVX2 a 4 x kPanel tile of sums lives in registers, and the sums
+// wait in acc between q blocks. Blocking changes where each running sum is kept between
+// additions, never the additions themselves, so every path (and every block size) gives the
+// same bits as the plain i, j, q loop.
+constexpr int64_t kPanel = 8, kRows = 4, kBlockQ = 256, kBlockJ = 64;
 
 // One 4 x 8 tile over q in [q0, q1): acc[r][c] += x[r][q] * p[q][c] (p: panel, 8 per q).
 void tile_scalar(const double* const x[kRows], const double* p, int64_t q0, int64_t q1, double acc[kRows][kPanel]) {
@@ -127,30 +128,36 @@ void dot_rows_fp64(const double* xv, const Tensor& w, int64_t m, int64_t k, int6
   if (__builtin_cpu_supports("avx2")) tile = tile_avx2;
 #endif
   const std::vector<double> zero_row(size_t(k), 0.0);  // the missing rows of a last partial tile
-  std::vector<double> panel(size_t(kPanel * k), 0.0);   // missing columns of the last panel stay 0
+  // Panel p of a block: [q - q0][c] for its 8 columns. The columns past n of a last partial panel
+  // give sums that are never stored.
+  std::vector<double> panels(size_t(kBlockJ * kBlockQ), 0.0);
+  std::vector<double> wrow(static_cast<size_t>(kBlockQ));
   const uint8_t* wb = w.bytes().data();
   const int es = w.elem_size();
-  for (int64_t j0 = 0; j0 < n; j0 += kPanel) {
-    const int64_t cols = std::min(kPanel, n - j0);
-    for (int64_t c = 0; c < cols; ++c) {  // w[j0 + c, q] -> panel[q][c]
-      const uint8_t* row = wb + (j0 + c) * k * es;
-      for (int64_t q = 0; q < k; ++q) {
-        uint64_t bits = 0;
-        std::memcpy(&bits, row + q * es, size_t(es));  // little-endian host
-        panel[size_t(q * kPanel + c)] = ref::decode(w.dtype(), bits);
+  std::fill(acc, acc + m * n, 0.0);
+  for (int64_t q0 = 0; q0 < k; q0 += kBlockQ) {
+    const int64_t q1 = std::min(k, q0 + kBlockQ);
+    for (int64_t jb = 0; jb < n; jb += kBlockJ) {
+      const int64_t jcols = std::min(kBlockJ, n - jb), npanels = (jcols + kPanel - 1) / kPanel;
+      for (int64_t c = 0; c < jcols; ++c) {  // w[jb + c, q] -> panel c / 8, [q - q0][c % 8]
+        ref::decode_n(w.dtype(), wb + ((jb + c) * k + q0) * es, q1 - q0, wrow.data());
+        double* panel = panels.data() + (c / kPanel) * kBlockQ * kPanel + c % kPanel;
+        for (int64_t q = 0; q < q1 - q0; ++q) panel[q * kPanel] = wrow[size_t(q)];
       }
-    }
-    for (int64_t i0 = 0; i0 < m; i0 += kRows) {
-      const int64_t rows = std::min(kRows, m - i0);
-      double t[kRows][kPanel] = {};
-      for (int64_t q0 = 0; q0 < k; q0 += kBlockQ) {
-        const int64_t q1 = std::min(k, q0 + kBlockQ);
+      for (int64_t i0 = 0; i0 < m; i0 += kRows) {
+        const int64_t rows = std::min(kRows, m - i0);
         const double* x[kRows];
         for (int r = 0; r < kRows; ++r) x[r] = r < rows ? xv + (i0 + r) * k : zero_row.data();
-        tile(x, panel.data() + q0 * kPanel, q0, q1, t);
+        for (int64_t p = 0; p < npanels; ++p) {
+          const int64_t j0 = jb + p * kPanel, cols = std::min(kPanel, n - j0);
+          double t[kRows][kPanel] = {};
+          for (int64_t r = 0; r < rows; ++r)
+            for (int64_t c = 0; c < cols; ++c) t[r][c] = acc[size_t((i0 + r) * n + j0 + c)];
+          tile(x, panels.data() + p * kBlockQ * kPanel, q0, q1, t);
+          for (int64_t r = 0; r < rows; ++r)
+            for (int64_t c = 0; c < cols; ++c) acc[size_t((i0 + r) * n + j0 + c)] = t[r][c];
+        }
       }
-      for (int64_t r = 0; r < rows; ++r)
-        for (int64_t c = 0; c < cols; ++c) acc[size_t((i0 + r) * n + j0 + c)] = t[r][c];
     }
   }
 }

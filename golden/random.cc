@@ -106,12 +106,20 @@ void det_sincos_2pi(double u, double* s, double* c) {
   }
 }
 
+// The generators draw from a local copy of rng (written back at the end): the compiler may then
+// keep the state in registers, where rng itself could alias the tensor bytes being written.
 Tensor random_uniform(Dtype dtype, std::vector<int64_t> shape, double lo, double hi, Rng& rng) {
-  return Tensor::generate(dtype, std::move(shape), /*saturate=*/true, [&] { return rng.uniform(lo, hi); });
+  Rng r = rng;
+  Tensor t = Tensor::generate(dtype, std::move(shape), /*saturate=*/true, [&] { return r.uniform(lo, hi); });
+  rng = r;
+  return t;
 }
 
 Tensor random_normal(Dtype dtype, std::vector<int64_t> shape, double mean, double std, Rng& rng) {
-  return Tensor::generate(dtype, std::move(shape), /*saturate=*/true, [&] { return rng.normal(mean, std); });
+  Rng r = rng;
+  Tensor t = Tensor::generate(dtype, std::move(shape), /*saturate=*/true, [&] { return r.normal(mean, std); });
+  rng = r;
+  return t;
 }
 
 }  // namespace npu::golden

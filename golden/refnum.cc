@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 namespace npu::golden::ref {
 namespace {
@@ -191,6 +192,34 @@ double decode(Dtype t, uint64_t bits) {
       if (c == 0xFF) return std::numeric_limits<double>::quiet_NaN();
       return std::ldexp(1.0, int(c) - 127);
     }
+  }
+}
+
+namespace {
+
+// decode() of every 16-bit code of t, built on first use (thread-safe static initialisation).
+const double* table16(Dtype t) {
+  auto build = [](Dtype d) {
+    std::vector<double> v(size_t(1) << 16);
+    for (uint64_t b = 0; b < v.size(); ++b) v[b] = decode(d, b);
+    return v;
+  };
+  static const std::vector<double> bf16 = build(Dtype::BF16), f16 = build(Dtype::F16);
+  return t == Dtype::BF16 ? bf16.data() : t == Dtype::F16 ? f16.data() : nullptr;
+}
+
+}  // namespace
+
+void decode_n(Dtype t, const uint8_t* bytes, int64_t n, double* out) {
+  const int es = size_of(t);
+  if (const double* lut = es == 2 ? table16(t) : nullptr) {
+    for (int64_t i = 0; i < n; ++i) out[i] = lut[uint32_t(bytes[2 * i]) | uint32_t(bytes[2 * i + 1]) << 8];
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t b = 0;
+    for (int k = 0; k < es; ++k) b |= uint64_t(bytes[i * es + k]) << (8 * k);
+    out[i] = decode(t, b);
   }
 }
 

@@ -20,6 +20,11 @@ bool parse_dtype(const std::string& name, Dtype* out);
 // Exact value of an element given its bits (low size_of(t) bytes). NaN codes give NaN.
 double decode(Dtype t, uint64_t bits);
 
+// decode of n consecutive little-endian elements at `bytes` into out[0, n): the same values as
+// decode() per element; 16-bit float types go through a table of all 65,536 codes built once
+// from decode() (the goldens' hot loops decode millions of elements).
+void decode_n(Dtype t, const uint8_t* bytes, int64_t n, double* out);
+
 // One RNE rounding from double into t.
 //  floats: overflow -> +-Inf (f32/f16/bf16/e5m2) or NaN (e4m3) unless `saturate`, which
 //          clamps to +-max finite; Inf input stays Inf where the format has Inf, otherwise it

@@ -106,7 +106,7 @@ double Tensor::at(int64_t r, int64_t c) const {
 
 std::vector<double> Tensor::to_doubles() const {
   std::vector<double> v(static_cast<size_t>(numel_));
-  for (int64_t i = 0; i < numel_; ++i) v[size_t(i)] = ref::decode(dtype_, raw_bits(i));
+  ref::decode_n(dtype_, bytes_.data(), numel_, v.data());
   return v;
 }
 

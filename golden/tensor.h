@@ -65,7 +65,8 @@ class Tensor {
   void fill_from(bool saturate, Gen& next_value) {
     uint8_t* p = bytes_.data();
     const bool bf16 = dtype_ == Dtype::BF16;  // the common input type: its fast path inline
-    for (int64_t i = 0; i < numel_; ++i, p += sizeof(Word)) {
+    const int64_t n = numel_;  // a local: the byte stores below may alias any member
+    for (int64_t i = 0; i < n; ++i, p += sizeof(Word)) {
       const double v = next_value();
       uint64_t b;
       if (!bf16 || !ref::encode_normal(8, 7, 127, v, &b)) b = ref::encode(dtype_, v, saturate);

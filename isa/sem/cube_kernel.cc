@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -44,47 +45,104 @@ __attribute__((target("avx2"))) __m256i lane_mask(size_t cols) {
 // R rows x V vectors (8 columns each) of C, all k: the sums stay in registers. With Edge, `mask`
 // covers the columns of the last vector (the matrix's right edge).
 template <int R, int V, bool Edge>
-__attribute__((target("avx2"))) void tile_avx2(const float* A, const float* B, float* C, size_t k, size_t n,
-                                               __m256i mask) {
-  __m256 acc[R][V];
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v)
-      acc[r][v] = Edge && v == V - 1 ? _mm256_maskload_ps(C + r * n + 8 * v, mask) : _mm256_loadu_ps(C + r * n + 8 * v);
-  for (size_t kk = 0; kk < k; ++kk) {
-    __m256 b[V];
-    for (int v = 0; v < V; ++v)
-      b[v] = Edge && v == V - 1 ? _mm256_maskload_ps(B + kk * n + 8 * v, mask) : _mm256_loadu_ps(B + kk * n + 8 * v);
-    for (int r = 0; r < R; ++r) {
-      const __m256 a = _mm256_broadcast_ss(A + r * k + kk);
-      for (int v = 0; v < V; ++v) acc[r][v] = _mm256_add_ps(_mm256_mul_ps(a, b[v]), acc[r][v]);
-    }
-  }
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v) {
-      if (Edge && v == V - 1)
-        _mm256_maskstore_ps(C + r * n + 8 * v, mask, acc[r][v]);
-      else
-        _mm256_storeu_ps(C + r * n + 8 * v, acc[r][v]);
-    }
+__attribute__((target("avx2"))) inline __m256 load_cols(const float* p, int v, __m256i mask) {
+  return Edge && v == V - 1 ? _mm256_maskload_ps(p, mask) : _mm256_loadu_ps(p);
 }
 
-// Rows in tiles of 4 (then 1 at a time), columns in strips of 16 (then one vector of up to 8,
-// masked): the strip of B (k x 16) stays in cache while every row tile passes over it.
+// Sum (r, v) of a tile from C (zero for the registers an R x V tile does not use), and back.
+template <int R, int V, bool Edge>
+__attribute__((target("avx2"))) inline __m256 load_sum(const float* C, size_t n, int r, int v, __m256i mask) {
+  return r < R && v < V ? load_cols<R, V, Edge>(C + r * n + 8 * v, v, mask) : _mm256_setzero_ps();
+}
+
+template <int R, int V, bool Edge>
+__attribute__((target("avx2"))) inline void store_sum(float* C, size_t n, int r, int v, __m256i mask, __m256 c) {
+  if (r >= R || v >= V) return;
+  float* p = C + r * n + 8 * v;
+  if (Edge && v == V - 1) _mm256_maskstore_ps(p, mask, c);
+  else _mm256_storeu_ps(p, c);
+}
+
+// R rows x V vectors (8 columns each) of C, all k: the R * V sums are named locals (not an
+// array, which GCC keeps in memory and stores back on every k step). With Edge, `mask` covers
+// the columns of the last vector (the matrix's right edge).
+template <int R, int V, bool Edge>
+__attribute__((target("avx2"))) void tile_avx2(const float* A, const float* B, size_t ldb, float* C, size_t k,
+                                               size_t n, __m256i mask) {
+  static_assert(R >= 1 && R <= 4 && V >= 1 && V <= 2, "tile of at most 4 x 2 vectors");
+  const __m256 z = _mm256_setzero_ps();
+#define NPU_LD(r, v) load_sum<R, V, Edge>(C, n, r, v, mask)
+  __m256 c00 = NPU_LD(0, 0), c01 = NPU_LD(0, 1), c10 = NPU_LD(1, 0), c11 = NPU_LD(1, 1);
+  __m256 c20 = NPU_LD(2, 0), c21 = NPU_LD(2, 1), c30 = NPU_LD(3, 0), c31 = NPU_LD(3, 1);
+#undef NPU_LD
+  for (size_t kk = 0; kk < k; ++kk) {
+    const float* b = B + kk * ldb;
+    const __m256 b0 = load_cols<R, V, Edge>(b, 0, mask);
+    const __m256 b1 = V > 1 ? load_cols<R, V, Edge>(b + 8, 1, mask) : z;
+    const float* a = A + kk;
+    // c = a * b + c: the product first, then the sum (two roundings, as the portable loop).
+    __m256 ar = _mm256_broadcast_ss(a);
+    c00 = _mm256_add_ps(_mm256_mul_ps(ar, b0), c00);
+    if (V > 1) c01 = _mm256_add_ps(_mm256_mul_ps(ar, b1), c01);
+    if (R > 1) {
+      ar = _mm256_broadcast_ss(a + k);
+      c10 = _mm256_add_ps(_mm256_mul_ps(ar, b0), c10);
+      if (V > 1) c11 = _mm256_add_ps(_mm256_mul_ps(ar, b1), c11);
+    }
+    if (R > 2) {
+      ar = _mm256_broadcast_ss(a + 2 * k);
+      c20 = _mm256_add_ps(_mm256_mul_ps(ar, b0), c20);
+      if (V > 1) c21 = _mm256_add_ps(_mm256_mul_ps(ar, b1), c21);
+    }
+    if (R > 3) {
+      ar = _mm256_broadcast_ss(a + 3 * k);
+      c30 = _mm256_add_ps(_mm256_mul_ps(ar, b0), c30);
+      if (V > 1) c31 = _mm256_add_ps(_mm256_mul_ps(ar, b1), c31);
+    }
+  }
+#define NPU_ST(r, v, c) store_sum<R, V, Edge>(C, n, r, v, mask, c)
+  NPU_ST(0, 0, c00), NPU_ST(0, 1, c01), NPU_ST(1, 0, c10), NPU_ST(1, 1, c11);
+  NPU_ST(2, 0, c20), NPU_ST(2, 1, c21), NPU_ST(3, 0, c30), NPU_ST(3, 1, c31);
+#undef NPU_ST
+}
+
+// Rows in tiles of 4 (then one tile of the 1-3 left), columns in strips of 16 (then one vector
+// of up to 8, masked): the strip of B (k x 16, ldb apart) stays in cache while every row tile
+// passes over it.
 template <int V, bool Edge>
-__attribute__((target("avx2"))) void strip_avx2(const float* A, const float* B, float* C, size_t m, size_t k,
-                                                size_t n, __m256i mask) {
+__attribute__((target("avx2"))) void strip_avx2(const float* A, const float* B, size_t ldb, float* C, size_t m,
+                                                size_t k, size_t n, __m256i mask) {
   size_t i = 0;
-  for (; i + 4 <= m; i += 4) tile_avx2<4, V, Edge>(A + i * k, B, C + i * n, k, n, mask);
-  for (; i < m; ++i) tile_avx2<1, V, Edge>(A + i * k, B, C + i * n, k, n, mask);
+  for (; i + 4 <= m; i += 4) tile_avx2<4, V, Edge>(A + i * k, B, ldb, C + i * n, k, n, mask);
+  const float *a = A + i * k;
+  float* c = C + i * n;
+  switch (m - i) {
+    case 3: tile_avx2<3, V, Edge>(a, B, ldb, c, k, n, mask); break;
+    case 2: tile_avx2<2, V, Edge>(a, B, ldb, c, k, n, mask); break;
+    case 1: tile_avx2<1, V, Edge>(a, B, ldb, c, k, n, mask); break;
+    default: break;
+  }
 }
 
 __attribute__((target("avx2"))) void matmul_avx2(const float* A, const float* B, float* C, size_t m, size_t k,
                                                  size_t n) {
   const __m256i all = lane_mask(8);
+  // A strip read by more than four row tiles is first packed densely (k x 16): rows of B n floats
+  // apart map to a few L1 sets when n is a multiple of a power of two and would evict each other.
+  thread_local std::vector<float> packed;
+  const bool pack = m > 16 && n > 16;
+  if (pack && packed.size() < k * 16) packed.resize(k * 16);
   size_t j = 0;
-  for (; j + 16 <= n; j += 16) strip_avx2<2, false>(A, B + j, C + j, m, k, n, all);
-  for (; j + 8 <= n; j += 8) strip_avx2<1, false>(A, B + j, C + j, m, k, n, all);
-  if (j < n) strip_avx2<1, true>(A, B + j, C + j, m, k, n, lane_mask(n - j));
+  for (; j + 16 <= n; j += 16) {
+    if (!pack) {
+      strip_avx2<2, false>(A, B + j, n, C + j, m, k, n, all);
+      continue;
+    }
+    for (size_t kk = 0; kk < k; ++kk) std::memcpy(packed.data() + kk * 16, B + kk * n + j, 16 * sizeof(float));
+    strip_avx2<2, false>(A, packed.data(), 16, C + j, m, k, n, all);
+  }
+  for (; j + 8 <= n; j += 8) strip_avx2<1, false>(A, B + j, n, C + j, m, k, n, all);
+  if (j < n) strip_avx2<1, true>(A, B + j, n, C + j, m, k, n, lane_mask(n - j));
 }
 #endif
 

@@ -5,8 +5,9 @@
 // the addition (which NaN a two-NaN addition returns). Every path gives the same bits; they
 // differ only in speed:
 //   Portable  blocked scalar loops the compiler vectorises for the baseline ISA
-//   Avx2      a 4 x 16 register tile (8 ymm sums, kept across the whole k loop), chosen at run
-//             time when the CPU has AVX2 (the build itself needs no -mavx2)
+//   Avx2      a 4 x 16 register tile (8 ymm sums, kept across the whole k loop; strips of B
+//             packed densely when many row tiles read them), chosen at run time when the CPU
+//             has AVX2 (the build itself needs no -mavx2)
 // Auto takes the fastest path the CPU supports, or Portable when the environment variable
 // NPUSIM_NO_SIMD is set to anything but "" or "0" (to compare the paths on one host).
 #include <cstddef>

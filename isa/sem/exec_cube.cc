@@ -68,13 +68,17 @@ void exec<Op::MMAD>(Exec& x) {
     std::memcpy(c, C, nc * 4);
     return;
   }
-  float *A = scratch<float>(0, na), *B = scratch<float>(1, nb), *C = scratch<float>(2, nc);
+  float *A = scratch<float>(0, na), *B = scratch<float>(1, nb);
   load_floats(dt, a, na, A);
   load_floats(dt, b, nb, B);
+  // L0C holds little-endian fp32, the host's float: the product loop works on it in place
+  // (when it is float-aligned; a copy otherwise), which saves two copies of C per mmad.
+  const bool in_place = reinterpret_cast<uintptr_t>(c) % alignof(float) == 0;
+  float* C = in_place ? reinterpret_cast<float*>(c) : scratch<float>(2, nc);
   if (init) std::fill(C, C + nc, 0.0f);
-  else std::memcpy(C, c, nc * 4);
+  else if (!in_place) std::memcpy(C, c, nc * 4);
   matmul_f32(A, B, C, d.m, d.k, d.n);
-  std::memcpy(c, C, nc * 4);
+  if (!in_place) std::memcpy(c, C, nc * 4);
 }
 
 namespace {

@@ -37,22 +37,37 @@ void local_to_local(Exec& x, const V& o, Buffer sb, CoreState* sc, Buffer db, Co
   for (uint64_t i = 0; i < n; ++i) std::memcpy(d + i * o.dst_stride, tmp.data() + i * len, len);
 }
 
+// Transposed copy of a rows x cols tile of Word elements: dst[c, r] = src[r, c] (src rows
+// src_stride bytes apart, dst dense). Words are copied whole, so any bit pattern moves as is.
+template <class Word>
+void transpose_tile(const uint8_t* s, uint64_t src_stride, uint8_t* d, uint64_t rows, uint64_t cols) {
+  for (uint64_t r = 0; r < rows; ++r) {
+    const uint8_t* row = s + r * src_stride;
+    for (uint64_t c = 0; c < cols; ++c) {
+      Word w;
+      std::memcpy(&w, row + c * sizeof(Word), sizeof w);
+      std::memcpy(d + (c * rows + r) * sizeof(Word), &w, sizeof w);
+    }
+  }
+}
+
+// L1 -> L0A / L0B: the source is L1 and the destination another buffer, so they never overlap
+// and rows are copied straight to their place.
 template <class V>
 void tile_load(Exec& x, const V& o, Buffer dstbuf) {
   const uint64_t es = isa::dtype_size(o.dt), rows = o.rows, cols = o.cols;
   const uint64_t row_bytes = cols * es;
   const uint8_t* s = x.local_strided(Buffer::L1, o.src, rows, o.src_stride, row_bytes, false);
   uint8_t* d = x.local(dstbuf, o.dst, rows * row_bytes, true);
-  std::vector<uint8_t> tmp(rows * row_bytes);
-  for (uint64_t r = 0; r < rows; ++r) std::memcpy(tmp.data() + r * row_bytes, s + r * o.src_stride, row_bytes);
   if (o.trans == 0) {
-    std::memcpy(d, tmp.data(), tmp.size());
+    for (uint64_t r = 0; r < rows; ++r) std::memcpy(d + r * row_bytes, s + r * o.src_stride, row_bytes);
     return;
   }
-  // Transposed: dst is cols x rows, dst[c, r] = src[r, c].
-  for (uint64_t r = 0; r < rows; ++r)
-    for (uint64_t c = 0; c < cols; ++c)
-      std::memcpy(d + (c * rows + r) * es, tmp.data() + (r * cols + c) * es, es);
+  switch (es) {
+    case 1: transpose_tile<uint8_t>(s, o.src_stride, d, rows, cols); break;
+    case 2: transpose_tile<uint16_t>(s, o.src_stride, d, rows, cols); break;
+    default: transpose_tile<uint32_t>(s, o.src_stride, d, rows, cols); break;  // every dtype is 1, 2 or 4 bytes
+  }
 }
 
 }  // namespace

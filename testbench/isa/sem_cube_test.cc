@@ -95,7 +95,8 @@ TEST(SemCube, ProductPathsGiveIdenticalBits) {
   std::uniform_real_distribution<float> u(-2, 2);
   const float specials[] = {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
                             1e-40f, -1e-40f, 0.0f, -0.0f, 3e38f, -3e38f, 1e-30f};
-  for (auto [m, k, n] : {std::array<size_t, 3>{1, 1, 1}, {3, 7, 5}, {4, 16, 16}, {7, 33, 23}, {9, 128, 41}}) {
+  for (auto [m, k, n] : {std::array<size_t, 3>{1, 1, 1}, {3, 7, 5}, {4, 16, 16}, {7, 33, 23}, {9, 128, 41},
+                         {18, 20, 40}, {35, 64, 50}}) {  // the last two: packed strips of B, 2 / 3 rows left
     auto value = [&, k = k] {  // about one special value per 3 dot products, the rest in [-2, 2)
       const size_t r = rng() % (64 * k);
       return r < 9 ? specials[r] : u(rng);

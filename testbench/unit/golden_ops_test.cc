@@ -1,10 +1,12 @@
 // Goldens on tiny shapes whose results are derived by hand in the comments.
 #include <cmath>
+#include <cstring>
 
 #include <gtest/gtest.h>
 
 #include "isa/error.h"
 #include "golden/golden.h"
+#include "golden/random.h"
 
 namespace npu::golden {
 namespace {
@@ -105,6 +107,30 @@ TEST(GoldenLinear, OutputRoundsOnceToBf16) {
   } catch (const Error& e) {
     EXPECT_STREQ(e.what(), "linear: w must be [N, K] with K = 2, got bf16[2, 3]");
   }
+}
+
+// The cache-blocked sums (q blocks of 256, column blocks of 64, 4-row tiles) against the plain
+// i, j, q loop in fp64: a shape with partial blocks everywhere, values spread over 2^-30..2^30
+// so that most fp64 additions round and any change of order would show in the fp32 results.
+TEST(GoldenLinear, BlockedSumsAreThePlainLoopBitForBit) {
+  const int64_t m = 6, k = 600, n = 75;
+  Rng rng(5);
+  auto spread = [&](int64_t count) {
+    std::vector<double> v(static_cast<size_t>(count));
+    for (double& e : v) e = std::ldexp(rng.uniform(-1, 1), int(rng.next_u64() % 61) - 30);
+    return v;
+  };
+  Tensor x = bf16({m, k}, spread(m * k)), w = bf16({n, k}, spread(n * k));
+  Tensor y = linear(x, w, nullptr, Dtype::F32);
+  int differ = 0;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double s = 0;
+      for (int64_t q = 0; q < k; ++q) s = s + x.get(i * k + q) * w.get(j * k + q);
+      const float want = float(s), got = float(y.get(i * n + j));
+      differ += std::memcmp(&want, &got, sizeof want) != 0;
+    }
+  EXPECT_EQ(differ, 0);
 }
 
 TEST(GoldenRmsNormLinear, NormedIsRoundedToBf16BeforeTheMatmul) {

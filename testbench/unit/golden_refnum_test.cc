@@ -1,5 +1,7 @@
 // The golden library's own conversions (refnum.h) and Tensor, with hand-derived bit patterns.
 #include <cmath>
+#include <cstring>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -109,6 +111,32 @@ TEST(GoldenRefnum, IntegersRoundEvenAndSaturate) {
   EXPECT_EQ(decode(Dtype::S32, 0xFFFFFFFF), -1.0);
   EXPECT_EQ(ref::rne(-0.5), -0.0);
   EXPECT_EQ(ref::rne(1.5), 2.0);
+}
+
+// decode_n (a table for the 16-bit floats) gives decode()'s bits for every code: the 65,536 of
+// bf16 and f16 (NaNs, subnormals, both zeros), and a sample of the other types.
+TEST(GoldenRefnum, DecodeNMatchesDecodeForEveryCode) {
+  auto same_bits = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+  for (Dtype t : {Dtype::BF16, Dtype::F16, Dtype::S16}) {
+    std::vector<uint8_t> bytes;
+    for (uint32_t c = 0; c < 65536; ++c) bytes.insert(bytes.end(), {uint8_t(c), uint8_t(c >> 8)});
+    std::vector<double> out(65536);
+    ref::decode_n(t, bytes.data(), 65536, out.data());
+    int bad = 0;
+    for (uint32_t c = 0; c < 65536; ++c) bad += !same_bits(out[c], decode(t, c));
+    EXPECT_EQ(bad, 0) << ref::name_of(t);
+  }
+  const uint8_t f32[] = {0x00, 0x00, 0x80, 0x3F, 0x01, 0x00, 0x00, 0x80, 0x00, 0x00, 0xC0, 0x7F};
+  double out[3];
+  ref::decode_n(Dtype::F32, f32, 3, out);
+  EXPECT_EQ(out[0], 1.0);
+  EXPECT_TRUE(same_bits(out[1], -std::ldexp(1, -149)));
+  EXPECT_TRUE(std::isnan(out[2]));
+  const uint8_t s8[] = {0xFF, 0x80, 0x7F};
+  ref::decode_n(Dtype::S8, s8, 3, out);
+  EXPECT_EQ(out[0], -1.0);
+  EXPECT_EQ(out[1], -128.0);
+  EXPECT_EQ(out[2], 127.0);
 }
 
 TEST(GoldenRefnum, DtypeNames) {
