@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <vector>
@@ -31,13 +32,16 @@ std::string find_upwards(fs::path dir) {
 std::vector<fs::path> start_dirs() {
   std::vector<fs::path> dirs;
   std::error_code ec;
+  auto add = [&](const fs::path& d) {
+    if (std::find(dirs.begin(), dirs.end(), d) == dirs.end()) dirs.push_back(d);
+  };
   Dl_info info{};
   if (dladdr(reinterpret_cast<void*>(&data_dir), &info) && info.dli_fname && info.dli_fname[0] == '/')
-    dirs.push_back(fs::path(info.dli_fname).parent_path());
+    add(fs::path(info.dli_fname).parent_path());
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) dirs.push_back(exe.parent_path());
+  if (!ec) add(exe.parent_path());
   fs::path cwd = fs::current_path(ec);
-  if (!ec) dirs.push_back(cwd);
+  if (!ec) add(cwd);
   return dirs;
 }
 
