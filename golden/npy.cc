@@ -378,6 +378,12 @@ Tensor read_input(const std::string& path, Dtype dtype, uint64_t max_bytes) {
   return tensor_from_npy(read_npy(path, max_bytes), dtype, path);
 }
 
+Tensor reference_from_npy(const NpyArray& a, Dtype output, const std::string& name) {
+  const DescrInfo* d = find_descr(a.descr);
+  const bool float_values = d && d->kind == 'f' && ref::is_float(output);
+  return tensor_from_npy(a, float_values ? Dtype::F32 : output, name);
+}
+
 Tensor read_npy_tensor(const std::string& path) {
   NpyArray a = read_npy(path);
   Dtype d;

@@ -48,6 +48,10 @@ void write_output(const std::string& dir, const std::string& name, const Tensor&
 // Input conventions (see above). `name` appears in error messages (usually the path).
 Tensor tensor_from_npy(const NpyArray& a, Dtype dtype, const std::string& name);
 Tensor read_input(const std::string& path, Dtype dtype, uint64_t max_bytes = kMaxBinaryInputBytes);
+// The reference values of an output of dtype `output` (a golden file): a float array ('<f2',
+// '<f4', '<f8') for a float output is read as f32 values (not rounded into the output's dtype;
+// '<f8' is rounded RNE to f32), anything else as an input of dtype `output` (raw bits, integers).
+Tensor reference_from_npy(const NpyArray& a, Dtype output, const std::string& name);
 // The natural tensor of a file: '<f4'->f32, '<f2'->f16, '<i4'->s32, '<i2'->s16, '|i1'->s8,
 // '|u1'->u8; '<f8' and '<u2' have no npusim type and throw (use read_input with a dtype).
 Tensor read_npy_tensor(const std::string& path);

@@ -17,9 +17,6 @@ namespace {
 
 uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
-// NumPy's headers are a few hundred bytes; v2/v3 allow more, never this much for real shapes.
-constexpr uint64_t kMaxNpyHeaderBytes = 1ull << 20;
-
 }  // namespace
 
 std::vector<TensorPlacement> place_tensors(const CaseSpec& spec, uint64_t line_bytes) {
@@ -83,6 +80,12 @@ golden::Tensor generate(const CaseTensor& t) {
       for (int64_t i = 1; i < x.numel(); ++i) x.set_bits(i, x.bits(0));
       return x;
     }
+    case InitSpec::Kind::Array:
+      try {
+        return golden::tensor_from_npy(*in.array, t.dtype, in.path);
+      } catch (const Error& e) {
+        throw Error(where + e.what());
+      }
     case InitSpec::Kind::File: {
       golden::Tensor x;
       // The file may hold a wider dtype (up to 8 bytes, '<f8') plus a header: read no more.
@@ -108,6 +111,26 @@ golden::Tensor make_initial_tensor(const CaseTensor& t) {
   golden::Tensor x = generate(t);
   apply_plants(t, x);
   return x;
+}
+
+bool has_initial_contents(const CaseTensor& t) {
+  return t.role == TensorRole::Input || t.init.kind != InitSpec::Kind::Zeros || !t.init.plants.empty();
+}
+
+golden::Tensor read_golden_file(const CaseTensor& t) {
+  const std::string where = t.golden_loc.str() + ": error: tensors." + t.name + ".golden.file: ";
+  golden::Tensor r;
+  try {
+    // Up to 8 bytes an element ('<f8') plus a header: read no more.
+    const uint64_t max_bytes = static_cast<uint64_t>(t.numel()) * 8 + kMaxNpyHeaderBytes;
+    r = golden::reference_from_npy(golden::read_npy(t.golden_file, max_bytes), t.dtype, t.golden_file);
+  } catch (const Error& e) {
+    throw Error(where + e.what());
+  }
+  if (r.shape() != t.shape)
+    throw Error(where + "'" + t.golden_file + "' holds shape " + golden::shape_str(r.shape()) +
+                " but the output is " + std::string(isa::dtype_name(t.dtype)) + golden::shape_str(t.shape));
+  return r;
 }
 
 std::vector<int64_t> kernel_param_values(const CaseSpec& spec, const isa::Program& program,

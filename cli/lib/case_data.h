@@ -14,6 +14,9 @@
 
 namespace npu::cli {
 
+// NumPy's headers are a few hundred bytes; v2/v3 allow more, never this much for real shapes.
+inline constexpr uint64_t kMaxNpyHeaderBytes = 1ull << 20;
+
 struct TensorPlacement {
   std::string name;
   uint64_t base = 0, bytes = 0;
@@ -26,6 +29,14 @@ std::vector<TensorPlacement> place_tensors(const CaseSpec& spec, uint64_t line_b
 // rounded RNE into the dtype, or exact integers / raw bits; see golden/npy.h), or
 // zeros. Errors name the case file position of the init spec.
 golden::Tensor make_initial_tensor(const CaseTensor& t);
+
+// True when the tensor has initial contents of its own (an input, or an output / workspace with
+// an init): what --dump-inputs writes.
+bool has_initial_contents(const CaseTensor& t);
+
+// The reference values of t's `golden: {file: ...}` (golden::reference_from_npy), checked
+// against t's shape; errors name the case position of the file.
+golden::Tensor read_golden_file(const CaseTensor& t);
 
 // Values of every kernel parameter in program.params order (check_case_against_kernel first).
 std::vector<int64_t> kernel_param_values(const CaseSpec& spec, const isa::Program& program,

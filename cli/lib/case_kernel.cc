@@ -82,10 +82,32 @@ void check_case_against_kernel(const CaseSpec& spec, const isa::Program& prog) {
   }
 }
 
-isa::Program load_case_kernel(const CaseSpec& spec, const hw::HwConfig& hw) {
+// Tensors marked dtype_from_kernel take the dtype of their .param (an undeclared one is an error).
+static void adopt_kernel_dtypes(CaseSpec& spec, const isa::Program& prog) {
+  std::vector<std::string> errors;
+  for (CaseTensor& t : spec.tensors) {
+    if (!t.dtype_from_kernel) continue;
+    const int i = prog.param_index(t.name);
+    if (i < 0) continue;  // check_case_against_kernel reports it
+    const isa::KernelParam& p = prog.params[static_cast<size_t>(i)];
+    if (p.dtype) t.dtype = *p.dtype;
+    else
+      errors.push_back(t.loc.str() + ": error: the kernel's '" + declaration(p) +
+                       "' declares no dtype: give this tensor's dtype explicitly");
+  }
+  if (!errors.empty()) {
+    std::string all;
+    for (size_t i = 0; i < errors.size(); ++i) all += (i ? "\n" : "") + errors[i];
+    throw Error(all);
+  }
+}
+
+isa::Program load_case_kernel(CaseSpec& spec, const hw::HwConfig& hw) {
   isa::Program prog;
-  if (ends_with(spec.kernel_path, ".s") || ends_with(spec.kernel_path, ".asm")) {
-    isa::AsmResult r = isa::assemble_file(spec.kernel_path, hw::asm_target(hw));
+  if (!spec.kernel_source.empty() || ends_with(spec.kernel_path, ".s") || ends_with(spec.kernel_path, ".asm")) {
+    isa::AsmResult r = spec.kernel_source.empty()
+                           ? isa::assemble_file(spec.kernel_path, hw::asm_target(hw))
+                           : isa::assemble(spec.kernel_source, spec.kernel_path, hw::asm_target(hw));
     if (!r.program) {
       std::string d = r.format_diags();
       while (!d.empty() && d.back() == '\n') d.pop_back();
@@ -100,6 +122,7 @@ isa::Program load_case_kernel(const CaseSpec& spec, const hw::HwConfig& hw) {
       throw Error(spec.kernel_loc.str() + ": error: kernel: " + e.what());
     }
   }
+  adopt_kernel_dtypes(spec, prog);
   check_case_against_kernel(spec, prog);
   return prog;
 }

@@ -166,9 +166,9 @@ void CaseParser::parse_tensor(const Entry& e) {
     error(t.loc, path, "bad tensor name (letters, digits and _, as the kernel's .param)");
     return;
   }
-  if (!want_map(e, path, "a mapping {dtype, shape, role, init, cache}")) return;
-  auto keys = entries(e.v, path, {"dtype", "shape", "role", "init", "cache"});
-  const Entry* init = nullptr;
+  if (!want_map(e, path, "a mapping {dtype, shape, role, init, cache, golden}")) return;
+  auto keys = entries(e.v, path, {"dtype", "shape", "role", "init", "cache", "golden"});
+  const Entry *init = nullptr, *golden = nullptr;
   bool has_dtype = false, has_shape = false, ok = true, role_ok = true;
   for (const Entry& k : keys) {
     const std::string kp = path + "." + k.key;
@@ -198,6 +198,8 @@ void CaseParser::parse_tensor(const Entry& e) {
       }
     } else if (k.key == "init") {
       init = &k;
+    } else if (k.key == "golden") {
+      golden = &k;
     } else if (k.key == "cache") {
       auto h = k.v.IsScalar() ? isa::parse_keyword(isa::EnumType::CacheHint, k.v.Scalar()) : std::nullopt;
       if (!h)
@@ -212,6 +214,7 @@ void CaseParser::parse_tensor(const Entry& e) {
   else if (t.role == TensorRole::Input && role_ok)
     error(t.loc, path, "missing key 'init' (an input needs {uniform|normal: [a, b], seed: N}, {fill: v} or {file: F.npy}; or give it role: output or workspace)");
   if (has_shape && ok) check_plants(t, path + ".init.plant");
+  if (golden && role_ok) parse_file_golden(*golden, path + ".golden", t);
   if (has_dtype && has_shape && ok) {
     // Size limit: GM addresses are 64-bit, but a case tensor must also fit host memory.
     long double bytes = static_cast<long double>(t.numel()) * isa::dtype_size(t.dtype);

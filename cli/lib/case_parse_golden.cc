@@ -1,4 +1,5 @@
 // The golden and tolerances sections of a case file (case_parser.h).
+#include "base/file_io.h"
 #include "cli/lib/case_parser.h"
 
 namespace npu::cli::detail {
@@ -123,6 +124,10 @@ void CaseParser::parse_golden_tensors(const Entry& e, const golden::GoldenInfo& 
         error(at(k.v, k.k), kp, "tensor '" + *tn + "' is already compared with golden output '" + used[*tn] + "'");
         continue;
       }
+      if (!t->golden_file.empty()) {
+        error(at(k.v, k.k), kp, "tensor '" + *tn + "' already has a golden file (tensors." + *tn + ".golden)");
+        continue;
+      }
       used[*tn] = k.key;
     }
     map[k.key] = *tn;
@@ -151,19 +156,58 @@ void CaseParser::parse_tolerances(const Entry& e) {
       continue;
     }
     if (!want_map(k, path, "a mapping {atol, rtol, max_error_ratio}")) continue;
-    golden::Tolerance tol = golden::default_tolerance(t->dtype);
-    for (const Entry& f : entries(k.v, path, {"atol", "rtol", "max_error_ratio"})) {
-      auto v = number_node(f.v, f.k, path + "." + f.key);
-      if (!v) continue;
-      if (*v < 0 || (f.key == "max_error_ratio" && *v > 1)) {
-        error(at(f.v, f.k), path + "." + f.key,
-              std::string("value out of range ") + (f.key == "max_error_ratio" ? "[0, 1]" : "[0, inf)"));
-        continue;
-      }
-      (f.key == "atol" ? tol.atol : f.key == "rtol" ? tol.rtol : tol.max_error_ratio) = *v;
+    if (spec_.tolerances.count(k.key)) {
+      error(at(k.k.Mark()), path, "already given in tensors." + k.key + ".golden");
+      continue;
     }
-    spec_.tolerances[k.key] = tol;
+    spec_.tolerances[k.key] = parse_tolerance_fields(k.v, path, t->dtype);
   }
+}
+
+golden::Tolerance CaseParser::parse_tolerance_fields(const YAML::Node& map, const std::string& path, isa::Dtype dtype,
+                                                     const std::vector<std::string>& others) {
+  golden::Tolerance tol = golden::default_tolerance(dtype);
+  std::vector<std::string> allowed = others;
+  for (const char* f : {"atol", "rtol", "max_error_ratio"}) allowed.push_back(f);
+  for (const Entry& f : entries(map, path, allowed)) {
+    if (std::find(others.begin(), others.end(), f.key) != others.end()) continue;
+    auto v = number_node(f.v, f.k, path + "." + f.key);
+    if (!v) continue;
+    if (*v < 0 || (f.key == "max_error_ratio" && *v > 1)) {
+      error(at(f.v, f.k), path + "." + f.key,
+            std::string("value out of range ") + (f.key == "max_error_ratio" ? "[0, 1]" : "[0, inf)"));
+      continue;
+    }
+    (f.key == "atol" ? tol.atol : f.key == "rtol" ? tol.rtol : tol.max_error_ratio) = *v;
+  }
+  return tol;
+}
+
+void CaseParser::parse_file_golden(const Entry& e, const std::string& path, CaseTensor& t) {
+  t.golden_loc = at(e.k.Mark());
+  if (t.role != TensorRole::Output) {
+    error(t.golden_loc, path, std::string("only an output has a golden (this tensor is an ") + role_name(t.role) +
+                                  "; give it role: output)");
+    return;
+  }
+  if (!want_map(e, path, "a mapping {file: F.npy, atol, rtol, max_error_ratio}")) return;
+  const Entry* file = nullptr;
+  for (const Entry& k : entries(e.v, path, {"file", "atol", "rtol", "max_error_ratio"}))
+    if (k.key == "file") file = &k;
+  if (!file) {
+    error(t.golden_loc, path, "missing key 'file' (the reference values, F.npy)");
+    return;
+  }
+  auto s = string_value(*file, path + ".file");
+  if (!s) return;
+  t.golden_loc = at(file->v, file->k);
+  t.golden_file = resolve(dir_, *s);
+  try {
+    check_input_file(t.golden_file, kMaxBinaryInputBytes);
+  } catch (const InputFileError& err) {
+    error(t.golden_loc, path + ".file", "cannot read '" + t.golden_file + "': " + err.reason);
+  }
+  if (e.v.size() > 1) spec_.tolerances[t.name] = parse_tolerance_fields(e.v, path, t.dtype, {"file"});
 }
 
 }  // namespace npu::cli::detail

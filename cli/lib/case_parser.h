@@ -220,6 +220,12 @@ class CaseParser : public StrictYamlReader {
   void parse_golden_tensors(const Entry& e, const golden::GoldenInfo& info, bool outputs,
                             const std::map<std::string, bool>& enabled);
   void parse_tolerances(const Entry& e);
+  // The fields of one tolerance mapping (any of atol, rtol, max_error_ratio besides `others`),
+  // starting from the dtype's default; the others are left to the caller.
+  golden::Tolerance parse_tolerance_fields(const YAML::Node& map, const std::string& path, isa::Dtype dtype,
+                                           const std::vector<std::string>& others = {});
+  // A tensor's `golden: {file: F.npy, atol, rtol, max_error_ratio}` (an output's reference values).
+  void parse_file_golden(const Entry& e, const std::string& path, CaseTensor& t);
 };
 
 }  // namespace npu::cli::detail

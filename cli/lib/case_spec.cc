@@ -8,6 +8,7 @@
 namespace npu::cli {
 
 std::string SourceLoc::str() const {
+  if (line <= 0) return file;
   return file + ":" + std::to_string(line) + ":" + std::to_string(col);
 }
 
@@ -34,6 +35,7 @@ static std::string describe_kind(const InitSpec& s) {
     case Kind::Normal: return "normal(" + num(s.a) + ", " + num(s.b) + ") seed " + std::to_string(s.seed);
     case Kind::Fill: return "fill " + num(s.value);
     case Kind::File: return "file " + s.path;
+    case Kind::Array: return "array " + s.path;
   }
   return "?";
 }

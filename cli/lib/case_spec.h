@@ -10,6 +10,7 @@
 // parameters bound to tensors of the declared dtype, no unknown names).
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "hw/config/hw_config.h"
 #include "isa/program.h"
 #include "golden/compare.h"
+#include "golden/npy.h"
 #include "golden/registry.h"
 
 namespace npu::cli {
@@ -25,7 +27,7 @@ namespace npu::cli {
 // Where something was written: "case.yaml:12:5".
 struct SourceLoc {
   std::string file;
-  int line = 1, col = 1;  // 1-based
+  int line = 1, col = 1;  // 1-based; line 0: not a file position (str() is `file` alone)
   std::string str() const;
 };
 
@@ -41,12 +43,13 @@ struct InitPlant {
 };
 
 struct InitSpec {
-  enum class Kind { Zeros, Uniform, Normal, Fill, File };
+  enum class Kind { Zeros, Uniform, Normal, Fill, File, Array };
   Kind kind = Kind::Zeros;
   double a = 0, b = 0;  // uniform: [lo, hi); normal: mean, std
   uint64_t seed = 0;
   double value = 0;     // fill
   std::string path;     // file: absolute, or relative to the current directory
+  std::shared_ptr<const golden::NpyArray> array;  // array: the values (from the Python module), read as a file
   SourceLoc loc;        // the `init` value (file errors point here)
   std::vector<InitPlant> plants;  // applied in order, after the generator
   std::string describe() const;  // "uniform[-1, 1) seed 1", "file w.npy", ... (", 2 planted")
@@ -59,6 +62,9 @@ struct CaseTensor {
   TensorRole role = TensorRole::Input;
   InitSpec init;                         // inputs; outputs and workspaces start as zeros
   std::optional<isa::CacheHint> cache;   // overrides the kernel's DMA hints for this tensor
+  std::string golden_file;               // outputs: `golden: {file: F.npy}`, the reference values
+  SourceLoc golden_loc;                  // its `file` value
+  bool dtype_from_kernel = false;        // dtype = the kernel's .param dtype (the Python module)
   SourceLoc loc, dtype_loc;              // the tensor's key; its dtype value
   int64_t numel() const;
   uint64_t bytes() const;
@@ -110,6 +116,7 @@ struct CaseSpec {
   std::string path;   // the case file as given
   std::string dir;    // its directory (relative paths resolve against it)
   std::string kernel_path;  // resolved
+  std::string kernel_source;  // non-empty: the kernel's source text (kernel_path only names it)
   SourceLoc kernel_loc;
   int block_dim = 1;
   SourceLoc block_dim_loc;
@@ -142,9 +149,10 @@ CaseSpec parse_case_file(const std::string& path, const std::vector<std::string>
 // Bindings to the kernel's parameters (see above); throws npu::Error listing every mismatch.
 void check_case_against_kernel(const CaseSpec& spec, const isa::Program& program);
 
-// Assembles spec.kernel_path (a .s source, for `hw`: its arch and CFG_ constants; anything else
-// is read as an object file, refused when assembled with other constants) and checks the
+// Assembles spec.kernel_source, or spec.kernel_path (a .s source, for `hw`: its arch and CFG_
+// constants; anything else is read as an object file, refused when assembled with other
+// constants), gives the tensors marked dtype_from_kernel their .param dtype, and checks the
 // bindings. Assembler diagnostics are part of the error.
-isa::Program load_case_kernel(const CaseSpec& spec, const hw::HwConfig& hw);
+isa::Program load_case_kernel(CaseSpec& spec, const hw::HwConfig& hw);
 
 }  // namespace npu::cli

@@ -61,9 +61,8 @@ void register_asm(CLI::App& app) {
   as->add_option("input", a->in, "assembly source (.s)")->required();
   as->add_option("-o,--output", a->out, "object file to write (default: input with .npuo)");
   as->add_option("--config", a->config,
-                 "hardware config whose figures the kernel's CFG_ constants take (docs/kernels.md; default as for "
-                 "npusim run: $NPUSIM_CONFIG, else configs/ascend910b.yaml found above the npusim executable or "
-                 "the current directory)");
+                 "hardware config (file or shipped name) whose figures the kernel's CFG_ constants take "
+                 "(docs/kernels.md; default as for npusim run)");
   as->add_option("--set", a->sets, "override a config key: key.path=value (repeatable)");
   as->add_option("--arch", a->arch, "target architecture (default: the config's chip.arch; must match it)")
       ->check(CLI::IsMember({"a2", "a5"}));
@@ -76,7 +75,7 @@ void register_asm(CLI::App& app) {
         out = (dot != std::string::npos && (slash == std::string::npos || dot > slash) ? a->in.substr(0, dot) : a->in) + ".npuo";
       }
       refuse_overwriting_input(a->in, out);
-      const std::string cfg_path = a->config.empty() ? default_config_path() : a->config;
+      const std::string cfg_path = resolve_config_path(a->config);
       const hw::HwConfig cfg = hw::load_config(cfg_path, a->sets);
       if (!a->arch.empty() && a->arch != std::string(isa::arch_name(cfg.chip.arch)))
         throw Error("--arch " + a->arch + " does not match chip.arch " + std::string(isa::arch_name(cfg.chip.arch)) + " of " +

@@ -78,7 +78,7 @@ void register_bench(CLI::App& app) {
   };
   auto opts = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("bench", "Measure simulator speed (cycles/s, instructions/s, lines/s, MACs/s)");
-  cmd->add_option("--config", opts->config, "Hardware configuration YAML (default: configs/ascend910b.yaml)");
+  cmd->add_option("--config", opts->config, "Hardware configuration YAML or shipped config name (default: as for `npusim run`)");
   cmd->add_option("--set", opts->sets, "Override a config key (repeatable)");
   cmd->add_option("--scale", opts->scale, "Multiply the work of the model-only workloads")->check(CLI::Range(1, 1000));
   cmd->add_option("--repeat", opts->repeat, "Run every workload N times, report the median times")
@@ -87,9 +87,8 @@ void register_bench(CLI::App& app) {
   cmd->add_option("--json", opts->json, "Also write the figures as JSON to this file");
   cmd->callback([opts] {
     try {
-      const char* env_src = std::getenv("NPUSIM_SOURCE_DIR");
-      const std::string src = env_src ? env_src : ".";
-      const std::string path = opts->config.empty() ? src + "/configs/ascend910b.yaml" : opts->config;
+      const std::string src = data_dir();  // the shipped cases (kernels/cases)
+      const std::string path = resolve_config_path(opts->config);
       const hw::HwConfig cfg = hw::load_config(path, opts->sets);
       std::vector<hw::BenchResult> results;
       for (const hw::BenchWorkload& w : hw::bench_workloads(cfg, opts->scale))

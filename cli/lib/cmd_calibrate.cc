@@ -40,7 +40,7 @@ std::string default_csv_dir(const std::string& config_910b) {
 }
 
 void run(CalOpts& c) {
-  if (c.o.config_910b.empty()) c.o.config_910b = default_config_path();
+  c.o.config_910b = resolve_config_path(c.o.config_910b);
   if (c.o.config_950.empty()) c.o.config_950 = (fs::path(c.o.config_910b).parent_path() / "ascend950.yaml").string();
   if (c.o.csv_dir.empty()) c.o.csv_dir = default_csv_dir(c.o.config_910b);
   c.o.warm_l2 = !c.cold_l2;

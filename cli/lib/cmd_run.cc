@@ -22,8 +22,8 @@ void register_run(CLI::App& app) {
                                         "utilisation, memory behaviour and numerics");
   run->add_option("case", o->case_path, "case file (.yaml, see docs/case-format.md)")->required();
   run->add_option("--config", o->config_path,
-                  "hardware config (default: $NPUSIM_CONFIG, else configs/ascend910b.yaml found above "
-                  "the npusim executable or the current directory)");
+                  "hardware config: a file, or a shipped config's name (ascend910b, ascend950, tiny); "
+                  "default $NPUSIM_CONFIG, else ascend910b from the data directory (README \"Install\")");
   run->add_option("--set", o->sets, "override a config key: key.path=value (repeatable)");
   run->add_option("--var", o->vars, "override a case var: NAME=VALUE (repeatable)");
   run->add_option("--cache", o->caches,
@@ -32,6 +32,10 @@ void register_run(CLI::App& app) {
   run->add_option("--out", o->out_dir,
                   "write stats.json, report.txt, config.yaml and the output tensors (.npy) here; "
                   "replaced only when the run completes");
+  run->add_option("--dump-inputs", o->dump_inputs_dir,
+                  "write every input tensor as the kernel saw it (<name>.npy values, <name>.raw.npy bits for "
+                  "16- and 8-bit types, inputs.json) here when the run completes; --out also writes them, "
+                  "into DIR/inputs/");
   run->add_option("--kernel", o->kernel_path, "run this kernel file (.s or .npuo) instead of the case's");
   run->add_option("--block-dim", o->block_dim, "launch this many blocks instead of the case's block_dim")
       ->check(CLI::PositiveNumber);

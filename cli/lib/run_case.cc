@@ -33,50 +33,42 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kDefaultConfig = "configs/ascend910b.yaml";
-
 std::string hex(uint64_t v) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
   return buf;
 }
 
-std::string find_upwards(fs::path dir) {
-  std::error_code ec;
-  for (int depth = 0; depth < 64 && !dir.empty(); ++depth) {
-    fs::path cand = dir / kDefaultConfig;
-    if (fs::is_regular_file(cand, ec)) return cand.string();
-    if (dir == dir.parent_path()) break;
-    dir = dir.parent_path();
-  }
-  return "";
-}
-
-// Runs the golden on the initial tensors: golden output name -> reference tensor. Shapes of the
-// bound outputs are checked here, before any simulation.
+// Runs the golden on the initial tensors and reads the golden files: output tensor -> its
+// reference. Shapes of the bound outputs are checked here, before any simulation.
 golden::TensorMap run_reference(const CaseSpec& spec, const std::vector<golden::Tensor>& initial) {
-  if (!spec.golden.present) return {};
+  golden::TensorMap refs;
+  for (const CaseTensor& t : spec.tensors)
+    if (!t.golden_file.empty()) refs[t.name] = read_golden_file(t);
+  if (!spec.golden.present) return refs;
   golden::TensorMap inputs;
   for (const auto& [gname, tname] : spec.golden.inputs)
     for (size_t i = 0; i < spec.tensors.size(); ++i)
       if (spec.tensors[i].name == tname) inputs[gname] = initial[i];
-  golden::TensorMap refs;
+  golden::TensorMap produced;
   try {
-    refs = golden::run_golden(spec.golden.name, spec.golden.attrs, inputs);
+    produced = golden::run_golden(spec.golden.name, spec.golden.attrs, inputs);
   } catch (const Error& e) {
     throw Error(spec.golden.loc.str() + ": error: golden: " + e.what());
   }
   std::vector<std::string> errors;
   for (const auto& [gname, tname] : spec.golden.outputs) {
-    auto it = refs.find(gname);
+    auto it = produced.find(gname);
     const CaseTensor& t = *spec.tensor(tname);
-    if (it == refs.end()) {
+    if (it == produced.end()) {
       errors.push_back(spec.golden.output_locs.at(gname).str() + ": error: golden.outputs." + gname +
                        ": golden '" + spec.golden.name + "' did not produce '" + gname + "'");
     } else if (it->second.shape() != t.shape) {
       errors.push_back(spec.golden.output_locs.at(gname).str() + ": error: golden.outputs." + gname +
                        ": the golden gives " + it->second.describe() + " but tensor '" + tname + "' is " +
                        std::string(isa::dtype_name(t.dtype)) + golden::shape_str(t.shape));
+    } else {
+      refs[tname] = it->second;
     }
   }
   if (!errors.empty()) {
@@ -89,25 +81,11 @@ golden::TensorMap run_reference(const CaseSpec& spec, const std::vector<golden::
 
 TensorRecord tensor_record(const CaseTensor& t, const TensorPlacement& p) {
   TensorRecord r{t.name, t.dtype, t.shape, role_name(t.role), p.base, p.bytes, t.cache, ""};
-  if (t.role == TensorRole::Input || t.init.kind != InitSpec::Kind::Zeros) r.init = t.init.describe();
+  if (has_initial_contents(t)) r.init = t.init.describe();
   return r;
 }
 
 }  // namespace
-
-std::string default_config_path() {
-  if (const char* e = std::getenv("NPUSIM_CONFIG"); e && *e) return e;
-  std::error_code ec;
-  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    std::string p = find_upwards(exe.parent_path());
-    if (!p.empty()) return p;
-  }
-  std::string p = find_upwards(fs::current_path(ec));
-  if (!p.empty()) return p;
-  throw Error(std::string("no hardware config: pass --config HW.yaml or set NPUSIM_CONFIG (") + kDefaultConfig +
-              " was not found above the npusim executable or the current directory)");
-}
 
 // --cache TENSOR=POLICY: replaces the case's policy for that tensor ("kernel" removes it).
 void apply_cache_overrides(CaseSpec& spec, const std::vector<std::string>& overrides) {
@@ -151,23 +129,28 @@ void apply_launch_overrides(CaseSpec& spec, const RunOptions& o) {
 
 namespace {
 
-// The options that contradict each other, and a usable output directory, before any work.
+// The options that contradict each other, and usable output directories, before any work.
 void check_run_options(const RunOptions& o) {
   if (o.timing_only && o.iss) throw Error("--timing-only needs the SystemC model (not --iss)");
   if (o.timing_only && !o.race.empty() && o.race != "off")
     throw Error("--timing-only runs without data effects, so the race checker cannot run (--race " + o.race + ")");
   if (!o.out_dir.empty()) check_output_dir(o.out_dir);
+  if (!o.dump_inputs_dir.empty()) {
+    if (o.timing_only) throw Error("--dump-inputs: --timing-only generates no inputs");
+    check_output_dir(o.dump_inputs_dir, kInputsIndex);
+  }
 }
 
 }  // namespace
 
-RunResult run_case(const RunOptions& o) {
+RunResult run_case(const RunOptions& o) { return run_case_spec(parse_case_file(o.case_path, o.vars), o); }
+
+RunResult run_case_spec(CaseSpec spec, const RunOptions& o) {
   // 1. Case, options, config (the kernel in run_parsed_case).
-  CaseSpec spec = parse_case_file(o.case_path, o.vars);
   apply_cache_overrides(spec, o.caches);
   apply_launch_overrides(spec, o);
   check_run_options(o);
-  const std::string cfg_path = o.config_path.empty() ? default_config_path() : o.config_path;
+  const std::string cfg_path = resolve_config_path(o.config_path);
   return run_parsed_case(spec, hw::load_config(cfg_path, o.sets), cfg_path, o);
 }
 
@@ -235,25 +218,28 @@ RunResult run_parsed_case(const CaseSpec& spec, const hw::HwConfig& hw, const st
       map += "\n  " + r.name + " [" + hex(r.base) + ", " + hex(r.base + r.bytes) + ")";
     throw Error(std::string(e.what()) + "\nGM tensors of the case:" + map);
   }
-  const golden::TensorMap refs = wait_golden();
+  const golden::TensorMap refs = wait_golden();  // output tensor -> reference
   RunResult res;
   res.warnings = sim.race_findings;
-  std::map<std::string, std::string> golden_of;  // tensor -> golden output
+  std::map<std::string, std::string> golden_of;  // tensor -> what its reference is
   for (const auto& [gname, tname] : spec.golden.outputs) golden_of[tname] = gname;
+  for (const CaseTensor& t : spec.tensors)
+    if (!t.golden_file.empty()) golden_of[t.name] = "file " + t.golden_file;
   for (size_t i = 0; i < spec.tensors.size(); ++i) {
     const CaseTensor& t = spec.tensors[i];
     res.tensors.push_back(tensor_record(t, placement[i]));
+    if (!o.timing_only && has_initial_contents(t)) res.inputs.emplace(t.name, std::move(initial[i]));
     if (t.role != TensorRole::Output || o.timing_only) continue;  // --timing-only: nothing to judge
     golden::Tensor out(t.dtype, t.shape);
     gm.read(placement[i].base, out.bytes().data(), placement[i].bytes);
     OutputVerdict v;
     v.tensor = t.name;
     auto g = golden_of.find(t.name);
-    if (g != golden_of.end() && !o.timing_only) {
+    if (g != golden_of.end()) {
       v.golden_output = g->second;
       v.compared = true;
-      v.result = golden::compare(out, refs.at(g->second), spec.tolerance_for(t));
-      res.references.emplace(t.name, refs.at(g->second));
+      v.result = golden::compare(out, refs.at(t.name), spec.tolerance_for(t));
+      res.references.emplace(t.name, refs.at(t.name));
     }
     res.verdicts.push_back(v);
     res.outputs.emplace(t.name, std::move(out));
@@ -272,6 +258,7 @@ RunResult run_parsed_case(const CaseSpec& spec, const hw::HwConfig& hw, const st
 
   // 5. Files.
   if (!o.out_dir.empty()) write_run_outputs(o.out_dir, res, hw::dump_resolved_yaml(hw));
+  if (!o.dump_inputs_dir.empty()) write_run_inputs(o.dump_inputs_dir, res);
   return res;
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cli/lib/case_spec.h"
+#include "cli/lib/data_dir.h"
 #include "cli/lib/run_result.h"
 #include "hw/top/trace_options.h"
 
@@ -23,13 +24,14 @@ namespace npu::cli {
 
 struct RunOptions {
   std::string case_path;
-  std::string config_path;          // "" = default_config_path()
+  std::string config_path;          // resolve_config_path(): "" = the default, a bare name = a shipped config
   std::vector<std::string> sets;    // hardware config overrides "key.path=value"
   std::vector<std::string> vars;    // case var overrides "NAME=VALUE"
   std::vector<std::string> caches;  // per-tensor cache policy overrides "TENSOR=POLICY"
   std::string kernel_path;          // --kernel: replaces the case's kernel ("" = the case's)
   int block_dim = 0;                // --block-dim: replaces the case's block_dim (0 = the case's)
   std::string out_dir;              // "" = write no files
+  std::string dump_inputs_dir;      // --dump-inputs: the input tensors as the kernel saw them ("" = none)
   bool iss = false;                 // functional ISS instead of the SystemC model
   std::string race;                 // --race error|warn|off; "" = error on --iss, off on SystemC
   hw::TraceOptions trace;           // --vcd, --trace, --instr-csv, --trace-window, --trace-select
@@ -42,6 +44,9 @@ struct RunOptions {
 
 // Case + config + overrides -> the typed result; with out_dir, also writes the output directory.
 RunResult run_case(const RunOptions& opts);
+// The same job on a case already parsed (or built, as the Python module does); opts.case_path
+// and opts.vars are not used.
+RunResult run_case_spec(CaseSpec spec, const RunOptions& opts);
 // The same job from step 1's results: a parsed case (opts' case, config, --set, --var, --cache,
 // --kernel and --block-dim are not read again) and a loaded config (cfg_path names it in
 // messages and stats.json). The kernel tests run their cases through this.
@@ -55,10 +60,5 @@ void apply_cache_overrides(CaseSpec& spec, const std::vector<std::string>& overr
 // Applies --kernel / --block-dim (RunOptions::kernel_path, block_dim) to the case; throws
 // npu::Error "--kernel PATH: error: ..." for an unreadable kernel, "--block-dim N: ..." out of range.
 void apply_launch_overrides(CaseSpec& spec, const RunOptions& opts);
-
-// The config used without --config: $NPUSIM_CONFIG, else configs/ascend910b.yaml in the
-// directory of the npusim executable or one of its parents (a build tree inside the source
-// tree), else in the current directory or one of its parents. Throws when none exists.
-std::string default_config_path();
 
 }  // namespace npu::cli

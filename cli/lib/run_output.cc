@@ -10,10 +10,13 @@
 #include <fstream>
 #include <system_error>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/lib/run_report.h"
 #include "cli/lib/run_result.h"
 #include "cli/lib/run_stats_json.h"
 #include "isa/error.h"
+#include "isa/types.h"
 #include "golden/npy.h"
 
 namespace npu::cli {
@@ -37,25 +40,26 @@ fs::path normalise(const std::string& dir) {
 
 }  // namespace
 
-void check_output_dir(const std::string& dir) {
+void check_output_dir(const std::string& dir, const std::string& marker) {
+  const std::string opt = (marker == kInputsIndex ? "--dump-inputs " : "--out ") + dir;
   fs::path d = normalise(dir);
   std::error_code ec;
   fs::path parent = d.parent_path();
   if (!parent.empty() && !fs::is_directory(parent, ec))
-    throw Error("--out " + dir + ": the parent directory " + parent.string() + " does not exist");
+    throw Error(opt + ": the parent directory " + parent.string() + " does not exist");
   if (!fs::exists(d, ec)) return;
-  if (!fs::is_directory(d, ec)) throw Error("--out " + dir + ": exists and is not a directory");
+  if (!fs::is_directory(d, ec)) throw Error(opt + ": exists and is not a directory");
   fs::path cwd = fs::current_path(ec);
   fs::path abs = normalise(fs::absolute(d, ec).string());
   bool holds_cwd = !ec && std::mismatch(abs.begin(), abs.end(), cwd.begin(), cwd.end()).first == abs.end();
-  if (holds_cwd) throw Error("--out " + dir + ": is the current directory or one of its parents");
-  if (fs::is_empty(d, ec) || fs::is_regular_file(d / "stats.json", ec)) return;
-  throw Error("--out " + dir + ": exists and is not the output of a previous run (no stats.json); "
+  if (holds_cwd) throw Error(opt + ": is the current directory or one of its parents");
+  if (fs::is_empty(d, ec) || fs::is_regular_file(d / marker, ec)) return;
+  throw Error(opt + ": exists and is not the output of a previous run (no " + marker + "); "
               "not replacing it");
 }
 
-OutputStage::OutputStage(const std::string& dir) {
-  check_output_dir(dir);
+OutputStage::OutputStage(const std::string& dir, const std::string& marker) {
+  check_output_dir(dir, marker);
   fs::path d = normalise(dir);
   dir_ = d.string();
   std::error_code ec;
@@ -113,6 +117,24 @@ void write_run_outputs(const std::string& dir, const RunResult& res, const std::
   for (const auto& [name, t] : res.outputs) golden::write_output(stage.path(), name, t);
   for (const auto& [name, t] : res.references)
     golden::write_npy(stage.file(name + ".golden.npy"), golden::values_npy(t));
+  if (!res.inputs.empty()) {
+    fs::create_directory(stage.file("inputs"));
+    for (const auto& [name, t] : res.inputs) golden::write_output(stage.file("inputs"), name, t);
+  }
+  stage.commit();
+}
+
+void write_run_inputs(const std::string& dir, const RunResult& res) {
+  OutputStage stage(dir, kInputsIndex);
+  nlohmann::json index = nlohmann::json::array();
+  for (const TensorRecord& t : res.tensors) {
+    auto it = res.inputs.find(t.name);
+    if (it == res.inputs.end()) continue;
+    golden::write_output(stage.path(), t.name, it->second);
+    index.push_back({{"name", t.name}, {"dtype", isa::dtype_name(t.dtype)}, {"shape", t.shape}, {"role", t.role},
+                     {"init", t.init}, {"raw", golden::has_raw_npy(t.dtype)}});
+  }
+  stage.write_text(kInputsIndex, index.dump(2) + "\n");
   stage.commit();
 }
 

@@ -15,14 +15,19 @@ namespace npu::cli {
 
 struct RunResult;
 
+// The file that marks a directory as npusim's: stats.json for --out, this for --dump-inputs.
+inline constexpr const char* kRunIndex = "stats.json";
+inline constexpr const char* kInputsIndex = "inputs.json";
+
 // Throws npu::Error unless `dir` can be written by a run: it must not exist, or be an empty
-// directory, or hold a previous run's output (a stats.json), and its parent must exist. This keeps
-// `--out .` or `--out ~/src` from replacing a directory that npusim did not create.
-void check_output_dir(const std::string& dir);
+// directory, or hold a previous run's output (its `marker` file), and its parent must exist. This
+// keeps `--out .` or `--out ~/src` from replacing a directory that npusim did not create.
+void check_output_dir(const std::string& dir, const std::string& marker = kRunIndex);
 
 class OutputStage {
  public:
-  explicit OutputStage(const std::string& dir);  // check_output_dir, then creates the stage
+  // check_output_dir(dir, marker), then creates the stage
+  explicit OutputStage(const std::string& dir, const std::string& marker = kRunIndex);
   ~OutputStage();
   OutputStage(const OutputStage&) = delete;
   OutputStage& operator=(const OutputStage&) = delete;
@@ -42,6 +47,11 @@ class OutputStage {
 // output tensor, <name>.npy (values), <name>.raw.npy (bits, 16- and 8-bit types) and, when it is
 // compared, <name>.golden.npy (the golden's values, as <name>.npy); staged as
 // above, so dir/ holds either the complete previous run or the complete new one.
+// Also inputs/<name>.npy (+ .raw.npy) for every tensor in res.inputs, written as the outputs are.
 void write_run_outputs(const std::string& dir, const RunResult& res, const std::string& config_yaml);
+
+// --dump-inputs DIR: DIR/<name>.npy (+ .raw.npy) for every tensor in res.inputs and DIR/inputs.json
+// (name, dtype, shape, role, init of each); staged as above.
+void write_run_inputs(const std::string& dir, const RunResult& res);
 
 }  // namespace npu::cli

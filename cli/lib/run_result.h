@@ -90,6 +90,7 @@ struct RunResult {
   std::vector<OutputVerdict> verdicts;   // output tensors, case order
   std::map<std::string, golden::Tensor> outputs;     // final contents of the output tensors
   std::map<std::string, golden::Tensor> references;  // the golden of each compared output tensor
+  std::map<std::string, golden::Tensor> inputs;      // initial contents (case_data.h has_initial_contents)
   std::vector<std::string> warnings;  // --race warn: the race checker's findings
 
   Verdict verdict() const;  // NotChecked when no output was compared, else Pass / Fail

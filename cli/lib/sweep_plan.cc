@@ -34,7 +34,7 @@ std::string file_hash(const std::string& path) {
 }  // namespace
 
 SweepPlan resolve_plan(SweepSpec spec, int shard, int shards) {
-  if (spec.config_path.empty()) spec.config_path = default_config_path();
+  spec.config_path = resolve_config_path(spec.config_path);
   SweepPlan plan;
   plan.shard = shard;
   plan.shards = shards;

@@ -197,7 +197,7 @@ TEST(CaseParse, UnknownKey) {
             "t.yaml:1:1: error: missing key 'block_dim'\n"
             "t.yaml:3:10: error: tensors: no tensors");
   EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: bf16, shape: [4], init: zeros, cahce: normal}\n"),
-            "t.yaml:5:45: error: tensors.x.cahce: unknown key (expected one of: dtype, shape, role, init, cache)");
+            "t.yaml:5:45: error: tensors.x.cahce: unknown key (expected one of: dtype, shape, role, init, cache, golden)");
 }
 
 TEST(CaseParse, BadDtypeAndShape) {
