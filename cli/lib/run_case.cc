@@ -11,6 +11,7 @@
 #include <future>
 #include <iostream>
 #include <optional>
+#include <regex>
 
 #include "base/file_io.h"
 #include "cli/lib/case_budget.h"
@@ -32,6 +33,24 @@ namespace npu::cli {
 namespace fs = std::filesystem;
 
 namespace {
+
+// Adds the kernel source line (and the macro invocation) to every "cluster0.aiv1 pc 12 (" of a
+// fault or hang message: "cluster0.aiv1 pc 12 at kernels/lib/m.inc:63 (via kernels/x.s:70) (".
+std::string with_source_lines(const std::string& msg, const isa::Program& prog) {
+  static const std::regex at_pc(R"((cluster\d+\.(aic|aiv)\d*) pc (\d+) \()");
+  std::string out;
+  auto last = msg.cbegin();
+  for (std::sregex_iterator it(msg.begin(), msg.end(), at_pc), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    const isa::CoreType type = m[2] == "aic" ? isa::CoreType::Aic : isa::CoreType::Aiv;
+    const std::string src = prog.where(type, static_cast<uint32_t>(std::stoul(m[3])));
+    out.append(last, m[0].first);
+    out += m[1].str() + " pc " + m[3].str() + (src.empty() ? "" : " at " + src) + " (";
+    last = m[0].second;
+  }
+  out.append(last, msg.cend());
+  return out;
+}
 
 constexpr const char* kDefaultConfig = "configs/ascend910b.yaml";
 
@@ -219,7 +238,7 @@ RunResult run_case(const RunOptions& o) {
     std::string map;
     for (const RegionSpec& r : req.regions)
       map += "\n  " + r.name + " [" + hex(r.base) + ", " + hex(r.base + r.bytes) + ")";
-    throw Error(std::string(e.what()) + "\nGM tensors of the case:" + map);
+    throw Error(with_source_lines(e.what(), prog) + "\nGM tensors of the case:" + map);
   }
   const golden::TensorMap refs = wait_golden();
   RunResult res;
