@@ -11,6 +11,7 @@
 #include "base/output_file.h"
 #include "cli/lib/commands.h"
 #include "cli/lib/html_report.h"
+#include "cli/lib/progress.h"
 #include "cli/lib/run_case.h"
 #include "cli/lib/run_report.h"
 #include "cli/lib/trace_cli.h"
@@ -72,7 +73,14 @@ void register_run(CLI::App& app) {
         scratch_trace = std::make_unique<TempPath>(*html + ".trace." + std::to_string(getpid()) + ".json");
         o->trace.json_path = scratch_trace->path();
       }
-      r = run_case(*o);
+      {
+        // Only on a terminal, and gone (line erased) before any report or error is printed.
+        std::unique_ptr<ProgressLine> progress;
+        if (!*quiet && isatty(STDERR_FILENO)) progress = std::make_unique<ProgressLine>();
+        o->progress = progress.get();
+        r = run_case(*o);
+        o->progress = nullptr;
+      }
       if (!html->empty()) {
         const TraceData d = read_trace_file(o->trace.json_path);
         write_file_atomic(*html, render_html_report(d, html_report_of_run(r)));

@@ -18,6 +18,7 @@
 #include "cli/lib/case_data.h"
 #include "cli/lib/case_spec.h"
 #include "cli/lib/run_backend.h"
+#include "cli/lib/progress.h"
 #include "cli/lib/run_output.h"
 #include "cli/lib/run_launches.h"
 #include "cli/lib/run_report.h"
@@ -188,6 +189,10 @@ RunResult run_case(const RunOptions& o) {
   std::vector<TensorPlacement> placement = place_tensors(spec, hw.l2.line);
   check_case_fits(spec, placement, hw, cfg_path);
   if (const std::string note = expensive_case_note(spec); !note.empty()) std::cerr << note << std::endl;
+  auto phase = [&](const char* name) {
+    if (o.progress) o.progress->phase(name);
+  };
+  phase("inputs");
   std::vector<golden::Tensor> initial;  // none with --timing-only: GM contents do not matter
   if (!o.timing_only)
     for (const CaseTensor& t : spec.tensors) initial.push_back(make_initial_tensor(t));
@@ -216,6 +221,7 @@ RunResult run_case(const RunOptions& o) {
   req.block_dim = spec.block_dim;
   req.trace = o.trace;
   req.timing_only = o.timing_only;
+  if (o.progress) req.progress = [p = o.progress](uint64_t cycle, uint64_t n) { p->simulated(cycle, n); };
   req.race = o.race.empty() ? (o.iss ? check::RaceMode::Error : check::RaceMode::Off) : check::parse_race_mode(o.race);
   if (o.iss && o.trace.writes_files()) throw Error("--vcd, --trace and --instr-csv need the SystemC model (not --iss)");
   // Per-label statistics whenever the kernel has semantic labels (stats.json "labels").
@@ -223,6 +229,7 @@ RunResult run_case(const RunOptions& o) {
 
   // 3. Simulate, read back, compare.
   SimOutcome sim;
+  phase("simulation");
   // A golden error comes first, as when the golden ran before the simulation.
   auto wait_golden = [&] { return golden_run.valid() ? golden_run.get() : golden::TensorMap{}; };
   try {
@@ -240,7 +247,9 @@ RunResult run_case(const RunOptions& o) {
       map += "\n  " + r.name + " [" + hex(r.base) + ", " + hex(r.base + r.bytes) + ")";
     throw Error(with_source_lines(e.what(), prog) + "\nGM tensors of the case:" + map);
   }
+  phase("golden");
   const golden::TensorMap refs = wait_golden();
+  phase("compare");
   RunResult res;
   res.warnings = sim.race_findings;
   std::map<std::string, std::string> golden_of;  // tensor -> golden output
@@ -276,6 +285,7 @@ RunResult run_case(const RunOptions& o) {
   res.l2_cold_between_launches = spec.l2_cold_between_launches;
 
   // 5. Files.
+  phase("writing outputs");
   if (!o.out_dir.empty()) write_run_outputs(o.out_dir, res, hw::dump_resolved_yaml(hw));
   return res;
 }
