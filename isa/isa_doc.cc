@@ -6,6 +6,7 @@
 #include "isa/encoding.h"
 #include "isa/isa.h"
 #include "isa/isa_doc_text.h"
+#include "isa/isa_doc_units.h"
 
 namespace npu::isa {
 namespace {
@@ -114,13 +115,15 @@ std::string generate_isa_markdown() {
                        static_cast<int>(d.op), pipe_rule_name(d.pipe), cores_text(d.cores),
                        d.arch == ArchMask::Any ? "a2, a5" : "a5 only", timing_class_name(d.timing),
                        flops_text(d.flops), d.encoded_bits());
+    out += "- cost: " + cost_formula(d) + "\n";
     if (d.nfields == 0) continue;
-    out += "\n| field | syntax | kind | bits | default |\n|---|---|---|---|---|\n";
+    out += "\n| field | syntax | kind | unit | range | bits | default |\n|---|---|---|---|---|---|---|\n";
     for (int i = 0; i < d.nfields; ++i) {
       const FieldDef& f = d.fields[i];
       int lo = field_offset(d, i), hi = lo + f.width() - 1;
       const char* syn = f.syntax == FieldSyntax::Suffix ? "suffix" : f.syntax == FieldSyntax::Optional ? "optional" : "operand";
-      out += fmt::format("| {} | {} | {} | [{}:{}] | {} |\n", f.name, syn, kind_text(f), hi, lo, default_text(f));
+      out += fmt::format("| {} | {} | {} | {} | {} | [{}:{}] | {} |\n", f.name, syn, kind_text(f), operand_unit(d, f),
+                         operand_range(f), hi, lo, default_text(f));
     }
   }
   return out;

@@ -15,6 +15,7 @@
 #include "isa/disasm.h"
 #include "isa/error.h"
 #include "isa/isa_doc.h"
+#include "isa/listing.h"
 #include "isa/object.h"
 
 namespace npu::cli {
@@ -23,6 +24,7 @@ namespace {
 struct AsmOpts {
   std::string in, out, arch, config;
   std::vector<std::string> sets;
+  bool listing = false;
 };
 struct TextOpts {
   std::string in, out;
@@ -66,15 +68,18 @@ void register_asm(CLI::App& app) {
   as->add_option("--set", a->sets, "override a config key: key.path=value (repeatable)");
   as->add_option("--arch", a->arch, "target architecture (default: the config's chip.arch; must match it)")
       ->check(CLI::IsMember({"a2", "a5"}));
+  as->add_flag("--listing", a->listing,
+               "print PC -> source file:line (and macro invocation) -> disassembly per section; writes the "
+               "object file only with -o");
   as->callback([a] {
     guarded([&] {
       std::string out = a->out;
-      if (out.empty()) {
+      if (out.empty() && !a->listing) {
         size_t dot = a->in.rfind('.');
         size_t slash = a->in.rfind('/');
         out = (dot != std::string::npos && (slash == std::string::npos || dot > slash) ? a->in.substr(0, dot) : a->in) + ".npuo";
       }
-      refuse_overwriting_input(a->in, out);
+      if (!out.empty()) refuse_overwriting_input(a->in, out);
       const std::string cfg_path = resolve_config_path(a->config);
       const hw::HwConfig cfg = hw::load_config(cfg_path, a->sets);
       if (!a->arch.empty() && a->arch != std::string(isa::arch_name(cfg.chip.arch)))
@@ -86,7 +91,8 @@ void register_asm(CLI::App& app) {
         std::cerr << r.diags.size() << " error" << (r.diags.size() == 1 ? "" : "s") << "\n";
         throw CLI::RuntimeError(2);
       }
-      isa::write_object_file(out, *r.program);
+      if (a->listing) std::cout << isa::program_listing(*r.program);
+      if (!out.empty()) isa::write_object_file(out, *r.program);
     });
   });
 

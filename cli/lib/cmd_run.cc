@@ -2,13 +2,20 @@
 // (run_case.h, docs/case-format.md). Exit codes: 0 every compared output passes, 1 a comparison
 // failed, 2 bad input (case, config, kernel, data), a kernel fault or hang, or an I/O error.
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <iostream>
 #include <memory>
+#include <unistd.h>
 
+#include "base/file_io.h"
+#include "base/output_file.h"
 #include "cli/lib/commands.h"
+#include "cli/lib/html_report.h"
+#include "cli/lib/progress.h"
 #include "cli/lib/run_case.h"
 #include "cli/lib/run_report.h"
 #include "cli/lib/trace_cli.h"
+#include "cli/lib/trace_summary_read.h"
 #include "isa/error.h"
 
 namespace npu::cli {
@@ -16,6 +23,7 @@ namespace npu::cli {
 void register_run(CLI::App& app) {
   auto o = std::make_shared<RunOptions>();
   auto quiet = std::make_shared<bool>(false);
+  auto html = std::make_shared<std::string>();
   // Shorthands for --set sim.max_cycles=N / sim.max_instructions=N (the keys stay the one source).
   auto limits = std::make_shared<std::vector<std::pair<std::string, std::string>>>();
   auto* run = app.add_subcommand("run", "Run a case (kernel + tensors + golden) and report cycles, "
@@ -54,13 +62,36 @@ void register_run(CLI::App& app) {
       ->check(CLI::IsMember({"error", "warn", "off"}));
   run->add_flag("-q,--quiet", *quiet, "do not print the report");
   add_trace_options(*run, o->trace);  // --vcd, --trace, --instr-csv, --trace-window, --trace-select
-  run->callback([o, quiet, limits] {
+  run->add_option("--html", *html,
+                  "write a self-contained HTML report: zoomable timeline, HBM / L2 over time, per-label "
+                  "table, bound, numerics (SystemC model only)")
+      ->group("Tracing");
+  run->callback([o, quiet, limits, html] {
     for (const auto& [key, n] : *limits) o->sets.push_back(key + "=" + n);
     o->command_line = command_line();
     RunResult r;
+    std::unique_ptr<TempPath> scratch_trace;  // --html without --trace: the timeline's source
     try {
-      r = run_case(*o);
+      if (!html->empty() && o->iss) throw Error("--html needs the SystemC model (not --iss)");
+      if (!html->empty() && o->trace.json_path.empty()) {
+        scratch_trace = std::make_unique<TempPath>(*html + ".trace." + std::to_string(getpid()) + ".json");
+        o->trace.json_path = scratch_trace->path();
+      }
+      {
+        // Only on a terminal, and gone (line erased) before any report or error is printed.
+        std::unique_ptr<ProgressLine> progress;
+        if (!*quiet && isatty(STDERR_FILENO)) progress = std::make_unique<ProgressLine>();
+        o->progress = progress.get();
+        r = run_case(*o);
+        o->progress = nullptr;
+      }
+      if (!html->empty()) {
+        const TraceData d = read_trace_file(o->trace.json_path);
+        write_file_atomic(*html, render_html_report(d, html_report_of_run(r)));
+      }
+      if (scratch_trace) std::filesystem::remove(scratch_trace->path());
     } catch (const npu::Error& e) {
+      if (scratch_trace) std::filesystem::remove(scratch_trace->path());
       // Case and config errors already read "FILE:LINE:COL: error: ..." (one per line).
       std::string msg = e.what();
       bool located = msg.find(": error: ") != std::string::npos && msg.find(": error: ") < msg.find('\n');

@@ -4,6 +4,7 @@
 // region per tensor, and leave the results in it.
 #include <cstdint>
 #include <optional>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,7 @@ struct SimRequest {
   check::RaceMode race = check::RaceMode::Off;  // the race checker (isa/check/race.h)
   hw::L2Contents* l2_carry = nullptr;  // SystemC only: L2 contents carried between launches
   bool timing_only = false;         // SystemC only: no data effects (hw::RunOptions::timing_only)
+  std::function<void(uint64_t cycle, uint64_t instructions)> progress;  // SystemC only (hw::RunOptions)
 };
 
 // One launch of a launch sequence (run_launches.h) and what it measured.

@@ -11,12 +11,14 @@
 #include <future>
 #include <iostream>
 #include <optional>
+#include <regex>
 
 #include "base/file_io.h"
 #include "cli/lib/case_budget.h"
 #include "cli/lib/case_data.h"
 #include "cli/lib/case_spec.h"
 #include "cli/lib/run_backend.h"
+#include "cli/lib/progress.h"
 #include "cli/lib/run_output.h"
 #include "cli/lib/run_launches.h"
 #include "cli/lib/run_report.h"
@@ -32,6 +34,24 @@ namespace npu::cli {
 namespace fs = std::filesystem;
 
 namespace {
+
+// Adds the kernel source line (and the macro invocation) to every "cluster0.aiv1 pc 12 (" of a
+// fault or hang message: "cluster0.aiv1 pc 12 at kernels/lib/m.inc:63 (via kernels/x.s:70) (".
+std::string with_source_lines(const std::string& msg, const isa::Program& prog) {
+  static const std::regex at_pc(R"((cluster\d+\.(aic|aiv)\d*) pc (\d+) \()");
+  std::string out;
+  auto last = msg.cbegin();
+  for (std::sregex_iterator it(msg.begin(), msg.end(), at_pc), end; it != end; ++it) {
+    const std::smatch& m = *it;
+    const isa::CoreType type = m[2] == "aic" ? isa::CoreType::Aic : isa::CoreType::Aiv;
+    const std::string src = prog.where(type, static_cast<uint32_t>(std::stoul(m[3])));
+    out.append(last, m[0].first);
+    out += m[1].str() + " pc " + m[3].str() + (src.empty() ? "" : " at " + src) + " (";
+    last = m[0].second;
+  }
+  out.append(last, msg.cend());
+  return out;
+}
 
 std::string hex(uint64_t v) {
   char buf[24];
@@ -166,6 +186,10 @@ RunResult run_parsed_case(const CaseSpec& spec, const hw::HwConfig& hw, const st
   std::vector<TensorPlacement> placement = place_tensors(spec, hw.l2.line);
   check_case_fits(spec, placement, hw, cfg_path);
   if (const std::string note = expensive_case_note(spec); !note.empty()) std::cerr << note << std::endl;
+  auto phase = [&](const char* name) {
+    if (o.progress) o.progress->phase(name);
+  };
+  phase("inputs");
   std::vector<golden::Tensor> initial;  // none with --timing-only: GM contents do not matter
   if (!o.timing_only)
     for (const CaseTensor& t : spec.tensors) initial.push_back(make_initial_tensor(t));
@@ -194,6 +218,7 @@ RunResult run_parsed_case(const CaseSpec& spec, const hw::HwConfig& hw, const st
   req.block_dim = spec.block_dim;
   req.trace = o.trace;
   req.timing_only = o.timing_only;
+  if (o.progress) req.progress = [p = o.progress](uint64_t cycle, uint64_t n) { p->simulated(cycle, n); };
   req.race = o.race.empty() ? (o.iss ? check::RaceMode::Error : check::RaceMode::Off) : check::parse_race_mode(o.race);
   if (o.iss && o.trace.writes_files()) throw Error("--vcd, --trace and --instr-csv need the SystemC model (not --iss)");
   // Per-label statistics whenever the kernel has semantic labels (stats.json "labels").
@@ -201,6 +226,7 @@ RunResult run_parsed_case(const CaseSpec& spec, const hw::HwConfig& hw, const st
 
   // 3. Simulate, read back, compare.
   SimOutcome sim;
+  phase("simulation");
   // A golden error comes first, as when the golden ran before the simulation.
   auto wait_golden = [&] { return golden_run.valid() ? golden_run.get() : golden::TensorMap{}; };
   try {
@@ -216,9 +242,11 @@ RunResult run_parsed_case(const CaseSpec& spec, const hw::HwConfig& hw, const st
     std::string map;
     for (const RegionSpec& r : req.regions)
       map += "\n  " + r.name + " [" + hex(r.base) + ", " + hex(r.base + r.bytes) + ")";
-    throw Error(std::string(e.what()) + "\nGM tensors of the case:" + map);
+    throw Error(with_source_lines(e.what(), prog) + "\nGM tensors of the case:" + map);
   }
-  const golden::TensorMap refs = wait_golden();  // output tensor -> reference
+  phase("golden");
+  const golden::TensorMap refs = wait_golden();
+  phase("compare");
   RunResult res;
   res.warnings = sim.race_findings;
   std::map<std::string, std::string> golden_of;  // tensor -> what its reference is
@@ -257,6 +285,7 @@ RunResult run_parsed_case(const CaseSpec& spec, const hw::HwConfig& hw, const st
   res.l2_cold_between_launches = spec.l2_cold_between_launches;
 
   // 5. Files.
+  phase("writing outputs");
   if (!o.out_dir.empty()) write_run_outputs(o.out_dir, res, hw::dump_resolved_yaml(hw));
   if (!o.dump_inputs_dir.empty()) write_run_inputs(o.dump_inputs_dir, res);
   return res;

@@ -22,6 +22,8 @@
 
 namespace npu::cli {
 
+class ProgressLine;
+
 struct RunOptions {
   std::string case_path;
   std::string config_path;          // resolve_config_path(): "" = the default, a bare name = a shipped config
@@ -40,6 +42,7 @@ struct RunOptions {
   // inputs are generated, no golden runs and no output is read back or judged; the cycles and
   // every timing statistic are those of the full run. SystemC model only, no race checker.
   bool timing_only = false;
+  ProgressLine* progress = nullptr;  // the terminal's progress line (progress.h), or none
 };
 
 // Case + config + overrides -> the typed result; with out_dir, also writes the output directory.

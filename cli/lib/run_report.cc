@@ -57,6 +57,34 @@ std::array<TypeAgg, 2> aggregate(const hw::SimStats& s) {
 
 std::string type_name(isa::CoreType t) { return std::string(isa::core_type_name(t)); }
 
+// Fits every line of `text` into kReportColumns: a longer line breaks at its last ", ", "; " or
+// double space (between the entries of a row) that leaves the first part over half the width
+// (else at its last space) and goes on, indented four more, on the next line. A single word
+// longer than the width (a long path) stays whole.
+constexpr size_t kReportColumns = 80;
+std::string fit_columns(const std::string& text) {
+  std::string out;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) nl = text.size();
+    std::string line = text.substr(pos, nl - pos);
+    pos = nl + 1;
+    const std::string indent(std::min<size_t>(line.find_first_not_of(' '), 8) + 4, ' ');
+    while (line.size() > kReportColumns) {
+      size_t cut = std::string::npos;
+      for (size_t i = kReportColumns; i > kReportColumns / 2 && cut == std::string::npos; --i)
+        if (line[i] == ' ' && (line[i - 1] == ',' || line[i - 1] == ';' || line[i + 1] == ' ')) cut = i;
+      if (cut == std::string::npos) cut = line.rfind(' ', kReportColumns);
+      if (cut == std::string::npos || cut <= indent.size()) break;
+      out += line.substr(0, cut) + "\n";
+      line = indent + line.substr(line.find_first_not_of(' ', cut));
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 Roofline compute_roofline(const hw::HwConfig& hw, std::optional<double> case_flops, const hw::SimStats& sim) {
@@ -99,7 +127,9 @@ Roofline compute_roofline(const hw::HwConfig& hw, std::optional<double> case_flo
   return r;
 }
 
-std::string format_report(const RunResult& res) {
+namespace {
+// The report's lines before fit_columns.
+std::string report_lines(const RunResult& res) {
   std::string o;
   auto line = [&](const std::string& t) { o += t + "\n"; };
   const RunInfo& run = res.info;
@@ -128,7 +158,7 @@ std::string format_report(const RunResult& res) {
 
   const std::array<TypeAgg, 2> agg = aggregate(s);
   if (!s.cores.empty()) {
-    line(timed ? "Pipe utilisation (busy / total cycles: mean over the cores of a type, [busiest core])"
+    line(timed ? "Pipe utilisation (busy / total cycles: mean of a type's cores [busiest core])"
                : "Instructions executed per pipe (all cores of a type)");
     for (isa::CoreType type : kCoreTypes) {
       const TypeAgg& ta = agg[static_cast<int>(type)];
@@ -219,5 +249,9 @@ std::string format_report(const RunResult& res) {
          std::to_string(res.compared()) + " compared outputs pass)");
   return o;
 }
+
+}  // namespace
+
+std::string format_report(const RunResult& res) { return fit_columns(report_lines(res)); }
 
 }  // namespace npu::cli

@@ -16,6 +16,8 @@ namespace npu::cli {
 // requested / (total_cycles * slices * slice_bytes_per_cycle); highest first (the bound).
 Roofline compute_roofline(const hw::HwConfig& hw, std::optional<double> case_flops, const hw::SimStats& sim);
 
+// Every line fits 80 columns (longer ones wrap, indented); only a single word longer than that
+// (a long path) can exceed them.
 std::string format_report(const RunResult& r);
 
 }  // namespace npu::cli

@@ -13,6 +13,7 @@ SimOutcome run_on_systemc(const SimRequest& req) {
   ho.race = req.race;
   ho.l2_carry = req.l2_carry;
   ho.timing_only = req.timing_only;
+  ho.progress = req.progress;
   hw::RunResult r = hw::run_systemc(*req.hw, *req.program, *req.gm, req.params, req.block_dim, ho);
   return SimOutcome{std::move(r.stats), std::move(r.race_findings)};
 }

@@ -12,6 +12,11 @@ void add_trace_options(CLI::App& cmd, hw::TraceOptions& opt) {
   cmd.add_option("--trace", opt.json_path,
                  "write the instruction timeline (Chrome Trace Event JSON: Perfetto UI, ui.perfetto.dev)")
       ->group("Tracing");
+  cmd.add_option("--gtkw", opt.gtkw_path,
+                 "with --vcd: also write a GTKWave save file (signals grouped per core, opcodes by name through "
+                 "FILE.opcodes, counters in decimal)")
+      ->group("Tracing")
+      ->needs("--vcd");
   cmd.add_option("--instr-csv", opt.csv_path, "write one CSV row per executed instruction")->group("Tracing");
   cmd.add_option_function<std::string>(
          "--trace-window",

@@ -2,6 +2,7 @@
 // The tracing options of `npusim run` (docs/tracing.md):
 //   --vcd FILE              VCD waveform (GTKWave, Surfer)
 //   --trace FILE            instruction timeline, Chrome Trace Event JSON (Perfetto UI, ui.perfetto.dev)
+//   --gtkw FILE             with --vcd: a GTKWave save file for it (hw/top/trace_gtkw.h)
 //   --instr-csv FILE        one row per executed instruction
 //   --trace-window S:E      only cycles [S, E) in those files
 //   --trace-select GLOBS    only these cores / units ("cluster0.*,hbm.ch*"), comma-separated

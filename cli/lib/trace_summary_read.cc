@@ -137,6 +137,7 @@ TraceData parse_csv(const std::string& text, const std::string& name) {
     if (f.size() > 10 && f[10] != "dispatch" && f[10] != "exec")
       throw Error(where + ": kind: expected dispatch or exec, got '" + f[10] + "'");
     e.dispatch = f.size() > 10 && f[10] == "dispatch";
+    if (f.size() > 11) e.source = f[11];
     check_event(e, where);
     d.events.push_back(std::move(e));
   }
@@ -221,6 +222,17 @@ void json_event(const json& e, TraceData& d, Interner& core, Interner& label, st
     if (n != "memory") pid_core[pid] = core(n);
     return;
   }
+  if (ph == "C") {
+    CounterSample c;
+    c.name = r.string(e, "", "name", std::nullopt);
+    c.cycle = static_cast<uint64_t>(r.integer(e, "", "ts", std::nullopt, 0, static_cast<int64_t>(kMaxTraceCycle)));
+    for (const auto& [key, v] : r.object(e, "args").items()) {
+      if (!v.is_number()) r.fail("args." + key, std::string("expected a number, got ") + v.type_name());
+      c.values.emplace_back(key, v.get<double>());
+    }
+    d.counters.push_back(std::move(c));
+    return;
+  }
   if (ph != "X") return;
   const std::string cat = r.string(e, "", "cat", std::string());
   if (cat == "wait") return;
@@ -241,6 +253,7 @@ void json_event(const json& e, TraceData& d, Interner& core, Interner& label, st
   s.dispatch_cycle = r.cycle(a, "dispatch_cycle", s.start);
   s.stall = r.cycle(a, "stall_cycles", 0);
   s.reason = r.string(a, "args.", "stall_reason", std::string());
+  s.source = r.string(a, "args.", "source", std::string());
   check_event(s, loc.str());
   d.events.push_back(std::move(s));
 }

@@ -24,7 +24,16 @@ struct SummaryEvent {
   int label = 0;                // index into TraceData::labels ("" = none, index 0)
   uint64_t dispatch_cycle = 0, start = 0, end = 0, stall = 0;
   std::string reason;           // "", flag_wait, cross_core, memory, queue_full, barrier
+  std::string source;           // "kernels/x.s:12 (via ...)" (isa::Program::where), "" if unknown
   bool waits() const { return stall > 0 && !reason.empty() && reason != "memory"; }
+};
+
+// One sample of a counter of the memory process (JSON traces only): "HBM GB/s" {read, write},
+// "L2 hit rate %" {hit_rate}, valid from `cycle` to the next sample of the same counter.
+struct CounterSample {
+  std::string name;
+  uint64_t cycle = 0;
+  std::vector<std::pair<std::string, double>> values;  // key order of the file
 };
 
 struct TraceData {
@@ -32,6 +41,7 @@ struct TraceData {
   std::vector<std::string> cores;       // "cluster0.aic", first-seen order
   std::vector<std::string> labels{""};
   std::vector<SummaryEvent> events;     // file order
+  std::vector<CounterSample> counters;  // file order (JSON only)
 };
 
 // Throws npu::Error naming the file and the CSV line or the JSON event (index, and line when the

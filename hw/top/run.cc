@@ -39,7 +39,7 @@ void register_regions(MemSystem& mem, const sem::GlobalMemory& gm, const HwConfi
 // Runs until every core has ended, a fault or the instruction limit stopped the simulation,
 // nothing is left to happen (deadlock), nothing progressed for the watchdog period, or the cycle
 // limit is reached.
-void drive(ChipTop& top) {
+void drive(ChipTop& top, const RunOptions& opt) {
   LaunchState& L = top.launch();
   const uint64_t watchdog = L.ticks(L.hw.sim.watchdog_cycles);
   const uint64_t limit = L.ticks(L.hw.sim.max_cycles);
@@ -72,7 +72,11 @@ void drive(ChipTop& top) {
                   "sim.watchdog_cycles=N). Who waits on what:\n" +
                   top.blocked_report());
     // +1 tick: events at exactly the deadline run too, so every call moves time or ends the loop.
-    const uint64_t until = std::min(deadline, limit);
+    uint64_t until = std::min(deadline, limit);
+    if (opt.progress) {
+      opt.progress(now / L.clock.period, L.issued);
+      until = std::min(until, now + L.ticks(kProgressSliceCycles));
+    }
     sc_core::sc_start(sc_core::sc_time::from_value(until - now + 1), sc_core::SC_EXIT_ON_STARVATION);
     resync_sanitizer_stack();
     started = true;
@@ -112,12 +116,13 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
     }
   };
   try {
-    drive(top);
+    drive(top, opt);
   } catch (...) {
     finish_trace_quietly();
     throw;
   }
   LaunchState& L = top.launch();
+  if (opt.progress) opt.progress(L.end_tick / L.clock.period, L.issued);
   if (L.error) {
     finish_trace_quietly();
     throw Error(*L.error + (L.error_wants_report ? ". Where each core was:\n" + top.blocked_report() : ""));

@@ -31,6 +31,7 @@
 // cannot read GM or local buffers), so every kernel is supported; a kernel whose *timing* would
 // depend on data (none today) would not be.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -69,7 +70,12 @@ struct RunOptions {
   // ends the run at the first race or leftover flag, Warn returns them in race_findings. Not
   // with timing_only (there are no data effects to check).
   check::RaceMode race = check::RaceMode::Off;
+  // Called between slices of at most kProgressSliceCycles simulated cycles with the cycle reached
+  // and the instructions issued so far (the CLI's progress line). Slicing the run changes no
+  // result: the simulation only pauses and goes on.
+  std::function<void(uint64_t cycle, uint64_t instructions)> progress;
 };
+inline constexpr uint64_t kProgressSliceCycles = 100000;
 
 struct RunResult {
   uint64_t total_cycles = 0;   // cycle at which the last core ended (= *stats.total_cycles)

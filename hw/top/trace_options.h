@@ -15,6 +15,7 @@ struct TraceOptions {
   std::string vcd_path;    // VCD waveform (sc_trace), "" = none
   std::string json_path;   // Chrome Trace Event JSON (Perfetto UI), "" = none
   std::string csv_path;    // one row per executed instruction, "" = none
+  std::string gtkw_path;   // GTKWave save file for the VCD (trace_gtkw.h), "" = none; needs vcd_path
   // Cycle window [window_start, window_end): events outside it are not written (VCD: no value
   // changes are recorded outside it). Statistics always cover the whole run.
   uint64_t window_start = 0;

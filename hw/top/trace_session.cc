@@ -8,6 +8,7 @@
 #include "hw/top/trace_chrome.h"
 #include "hw/top/trace_csv.h"
 #include "hw/top/trace_labels.h"
+#include "hw/top/trace_gtkw.h"
 #include "hw/top/trace_vcd.h"
 #include "isa/disasm.h"
 #include "isa/error.h"
@@ -443,6 +444,7 @@ void TraceSession::finish() {
   if (json_ && memory_selected_) top_.mem().hbm().set_busy_observer(nullptr);
   flush_bins(kMax);
   if (vcd_) vcd_->close();
+  if (vcd_ && !opt_.gtkw_path.empty()) write_gtkw(opt_.gtkw_path, opt_.vcd_path, vcd_->names(), vcd_->bits());
   if (json_) json_->close();
   if (csv_) csv_->close();
 }

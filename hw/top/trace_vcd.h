@@ -54,6 +54,8 @@ class VcdRecorder {
   // no SystemC context of its own and restores the current one afterwards.
   void close();
   size_t signals() const { return names_.size(); }
+  const std::vector<std::string>& names() const { return names_; }  // as given to add()
+  const std::vector<int>& bits() const { return bits_; }
 
   struct Change {
     uint64_t tick, seq;

@@ -22,5 +22,17 @@ TEST(IsaDoc, NamesEveryInstruction) {
   EXPECT_NE(doc.find("\n### vadd\n\n`vadd.<dt> dst, src0, src1, count`\n"), std::string::npos);
   EXPECT_NE(doc.find("`mov_gm_ub dst, src, nburst, burst, src_stride, dst_stride[, hint]`"), std::string::npos);
   // vadd: dt [11:8], dst flag+18 [30:12], src0 [49:31], src1 [68:50], count flag+20 [89:69].
-  EXPECT_NE(doc.find("| count | operand | reg or uimm20 | [89:69] |  |"), std::string::npos);
+  EXPECT_NE(doc.find("| count | operand | reg or uimm20 | elements (of the instruction's dtype) | 0 .. 1048575, or a "
+                     "register | [89:69] |  |"),
+            std::string::npos);
+  // Units, alignment and cost come from the table: vadd's dst is a UB offset (a vector class),
+  // mov_l1_l0a's dst an L0A offset (its timing class), mmad's cost is the cube formula.
+  EXPECT_NE(doc.find("| dst | operand | reg or uimm18 | bytes: UB offset, aligned to `buffers.ub.align` | 0 .. 262143"),
+            std::string::npos);
+  EXPECT_NE(doc.find("| dst | operand | reg or uimm20 | bytes: L0A offset, aligned to `buffers.l0a.align`"), std::string::npos);
+  EXPECT_NE(doc.find("- cost: `cube.startup` + ceil(m / `cube.m0`) * ceil(n / `cube.n0`) * ceil(k / k0)"), std::string::npos);
+  EXPECT_NE(doc.find("- cost: max(`vector.min_cycles`, ceil(`vector.startup` + repeats * "
+                     "`vector.cycles_per_repeat.VecBinary.<dt>`)) cycles, repeats = ceil(count * size(dt) / "
+                     "`vector.repeat_bytes`)"),
+            std::string::npos);
 }
