@@ -106,8 +106,19 @@ std::vector<WhatIf> run_what_ifs(const std::vector<Table>& tables, const Options
 
 // The report (docs/calibration.md): intro, overall summary, what-ifs, one section per table.
 std::string markdown(const std::vector<Table>& tables, const std::vector<WhatIf>& what_ifs, const Options& o);
-// docs/fidelity.md: every public anchor with the model's error, the assumptions, what is not modelled.
-std::string fidelity_markdown(const std::vector<Table>& tables);
+// A whole-chip anchor: a published figure of a job and the model's figure for the same job.
+struct ChipAnchor {
+  std::string job;       // "bf16 GEMM n = 1024"
+  double measured = 0;   // the published figure (TFLOPS)
+  double model = 0;      // the model's (TFLOPS)
+  std::string detail;    // what bounds the model's run ("MTE2 (aic) 94 %, CUBE 92 %, L2 hit 94 %, HBM 812 GB/s")
+  double model_hashed = 0;  // the model's figure with hashed L2-slice and HBM-channel mappings (xor)
+  double rel_err() const { return measured > 0 ? (model - measured) / measured : 0.0; }
+};
+
+// docs/fidelity.md: every public anchor with the model's error, the assumptions, what is not
+// modelled. `gemm`: the vendor-library GEMM series (cli/lib/chip_anchors.h runs it).
+std::string fidelity_markdown(const std::vector<Table>& tables, const std::vector<ChipAnchor>& gemm);
 // Every point as CSV: table,series,x,measured,model,rel_err,instruction.
 std::string points_csv(const std::vector<Table>& tables);
 

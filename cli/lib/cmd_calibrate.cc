@@ -13,6 +13,7 @@
 
 #include "base/file_io.h"
 #include "calib/calib.h"
+#include "cli/lib/chip_anchors.h"
 #include "cli/lib/commands.h"
 #include "cli/lib/run_case.h"
 #include "isa/error.h"
@@ -47,7 +48,9 @@ void run(CalOpts& c) {
   std::vector<calib::Table> tables = calib::run_calibration(c.o);
   if (!c.points_csv.empty()) write_file_atomic(c.points_csv, calib::points_csv(tables));
   if (c.fidelity_md) {
-    std::cout << calib::fidelity_markdown(tables);
+    // The whole-chip GEMM series runs on the 910B config from the repository holding the tables.
+    std::cout << calib::fidelity_markdown(tables, run_gemm_anchors(fs::path(c.o.csv_dir).parent_path().string(),
+                                                                   c.o.config_910b));
     return;
   }
   if (c.markdown) {

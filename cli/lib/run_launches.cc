@@ -2,16 +2,50 @@
 #include "cli/lib/run_launches.h"
 
 #include <cstdio>
+#include <memory>
 
+#include "base/output_file.h"
+#include "hw/top/trace_merge.h"
 #include "isa/error.h"
 
 namespace npu::cli {
 
+namespace {
+
+// Each launch's own trace files, beside the requested ones; removed when the sequence ends.
+class LaunchTraceFiles {
+ public:
+  explicit LaunchTraceFiles(const hw::TraceOptions& want) : want_(want) {}
+  ~LaunchTraceFiles() {
+    for (const auto& t : temps_) std::remove(t->path().c_str());
+  }
+  hw::TraceOptions next() {
+    hw::TraceOptions files;
+    for (auto [want, got] : {std::pair{&want_.vcd_path, &files.vcd_path}, std::pair{&want_.json_path, &files.json_path},
+                             std::pair{&want_.csv_path, &files.csv_path}})
+      if (!want->empty()) {
+        temps_.push_back(std::make_unique<TempPath>(temp_name_beside(*want)));
+        *got = temps_.back()->path();
+      }
+    return files;
+  }
+
+ private:
+  const hw::TraceOptions& want_;
+  std::vector<std::unique_ptr<TempPath>> temps_;
+};
+
+}  // namespace
+
 SimOutcome run_launches(const CaseSpec& spec, const SimRequest& base, const std::vector<TensorPlacement>& placement,
                         bool iss) {
-  if (base.trace.writes_files())
-    throw Error(spec.launches_loc.str() + ": error: launches: --vcd, --trace and --instr-csv need a single launch");
   const hw::HwConfig& hw = *base.hw;
+  // Trace files: every launch traces into files of its own, joined at the end (also after a
+  // fault, so the files show what led to it), one launch after another (hw/top/trace_merge.h).
+  const bool traced = base.trace.writes_files();
+  LaunchTraceFiles trace_files(base.trace);
+  std::vector<hw::LaunchTracePart> parts;
+  uint64_t start_cycle = 0;
   hw::L2Contents carry;
   SimOutcome total;
   size_t index = 0;
@@ -31,20 +65,38 @@ SimOutcome run_launches(const CaseSpec& spec, const SimRequest& base, const std:
     req.program = &prog;
     req.params = kernel_param_values(one, prog, placement);
     req.block_dim = l.block_dim;
-    req.trace.label_stats = !prog.aic.labels.empty() || !prog.aiv.labels.empty();
+    const bool label_stats = !prog.aic.labels.empty() || !prog.aiv.labels.empty();
     req.l2_carry = spec.l2_cold_between_launches ? nullptr : &carry;
     for (int r = 0; r < l.repeat; ++r, ++index) {
+      if (traced) {
+        const hw::TraceOptions files = trace_files.next();
+        req.trace = hw::launch_trace_options(base.trace, files, start_cycle);
+        parts.push_back(hw::LaunchTracePart{files, start_cycle, 0, prog.name});
+      }
+      req.trace.label_stats = label_stats;
       SimOutcome o;
       try {
         o = iss ? run_on_iss(req) : run_on_systemc(req);
+      } catch (const hw::TraceSelectError&) {
+        throw;  // about the options, not the launch
       } catch (const Error& err) {
+        if (traced) {
+          try {
+            hw::merge_launch_traces(base.trace, parts, hw.chip.clock_ghz);
+          } catch (const Error&) {  // the launch's own error matters more
+          }
+        }
         throw Error(who + ", repeat " + std::to_string(r) + ": " + err.what());
       }
+      const uint64_t cycles = o.stats.total_cycles.value_or(0);
+      if (traced) parts.back().cycles = cycles;
+      start_cycle += cycles;
       hw::append_launch(total.stats, o.stats);
       total.race_findings.insert(total.race_findings.end(), o.race_findings.begin(), o.race_findings.end());
       total.launches.push_back(LaunchRecord{index, e, r, l.kernel_path, prog.name, l.block_dim, std::move(o.stats)});
     }
   }
+  if (traced) hw::merge_launch_traces(base.trace, parts, hw.chip.clock_ghz);
   return total;
 }
 

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hw/core/trace_observer.h"
+#include "base/csv.h"
 #include "base/file_io.h"
 #include "isa/error.h"
 #include "isa/types.h"
@@ -62,31 +63,6 @@ void check_event(const SummaryEvent& e, const std::string& where) {
                 " cycles before start cycle " + std::to_string(e.start) + " would begin before cycle 0");
 }
 
-// CSV fields of one line (RFC 4180 quoting); false on an unterminated quote.
-bool csv_split(const std::string& line, std::vector<std::string>& out) {
-  out.assign(1, std::string());
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        out.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        out.back() += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      out.emplace_back();
-    } else if (c != '\r') {
-      out.back() += c;
-    }
-  }
-  return !quoted;
-}
 
 // A decimal field in 0..max ("where: field: ...").
 uint64_t csv_number(const std::string& s, const std::string& where, const std::string& field, uint64_t max) {

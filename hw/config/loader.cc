@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -215,7 +216,7 @@ class Loader {
       const std::string full = prefix.empty() ? kn.Scalar() : prefix + "." + kn.Scalar();
       if (!seen.insert(kn.Scalar()).second) fail(where(kn.Mark()), full, "duplicate key");
       if (const KeySpec* k = find_key(full); k && vn.IsMap() && sections().count(full + "_params")) {
-        walk_inline_choice(*k, vn);
+        walk_inline_choice(*k, vn, in_file());
       } else if (k) {
         if (vn.IsNull()) fail(where(kn.Mark()), full, "missing value (expected " + type_expectation(k->type) + ")");
         // Only an inline choice (below) can have set it already.
@@ -233,16 +234,25 @@ class Loader {
     }
   }
 
+  // Where a YAML node of the config file or of a --set value is: "FILE:L:C", or
+  // "--set TEXT (column C)" (the column of the value's node within TEXT).
+  using Locate = std::function<std::string(const YAML::Mark&)>;
+  Locate in_file() const {
+    return [this](const YAML::Mark& m) { return where(m); };
+  }
+
   // `replacement: {impl: srrip, rrpv_bits: 3}`: the choice and its parameters in one mapping,
-  // the same as `replacement: srrip` plus `replacement_params: {srrip: {rrpv_bits: 3}}`.
-  void walk_inline_choice(const KeySpec& k, const YAML::Node& map) {
+  // the same as `replacement: srrip` plus `replacement_params: {srrip: {rrpv_bits: 3}}`. In a
+  // file a key may be given once (inline or apart); a --set may replace what the file set.
+  void walk_inline_choice(const KeySpec& k, const YAML::Node& map, const Locate& locate, bool is_override = false) {
     const YAML::Node impl = map["impl"];
-    if (!impl) fail(where(map.Mark()), k.path, "a mapping here needs `impl: <name>` (one of: " + join(k.choices) + ")");
-    set_key(k, impl);
+    if (!impl) fail(locate(map.Mark()), k.path, "a mapping here needs `impl: <name>` (one of: " + join(k.choices) + ")");
+    set_key(k, impl, locate, is_override);
     std::set<std::string> seen;
     for (const auto& kv : map) {
+      if (!kv.first.IsScalar()) fail(locate(kv.first.Mark()), k.path, "keys must be plain names");
       const std::string name = kv.first.Scalar();
-      if (!seen.insert(name).second) fail(where(kv.first.Mark()), k.path + "." + name, "duplicate key");
+      if (!seen.insert(name).second) fail(locate(kv.first.Mark()), k.path + "." + name, "duplicate key");
       if (name == "impl") continue;
       const std::string param = k.path + "_params." + impl.Scalar() + "." + name;
       const KeySpec* p = find_key(param);
@@ -250,23 +260,26 @@ class Loader {
         std::vector<std::string> names;
         for (const KeySpec& q : config_schema())
           if (q.path.rfind(k.path + "_params." + impl.Scalar() + ".", 0) == 0) names.push_back(q.path.substr(q.path.rfind('.') + 1));
-        fail(where(kv.first.Mark()), k.path + "." + name,
+        fail(locate(kv.first.Mark()), k.path + "." + name,
              "unknown parameter of " + impl.Scalar() + " (its parameters: " + (names.empty() ? "none" : join(names)) + ")");
       }
-      if (origin_.count(param)) fail(where(kv.first.Mark()), param, "set twice (also at " + origin_.at(param) + ")");
-      set_key(*p, kv.second);
+      if (!is_override && origin_.count(param))
+        fail(locate(kv.first.Mark()), param, "set twice (also at " + origin_.at(param) + ")");
+      set_key(*p, kv.second, locate, is_override);
     }
   }
 
   // Parses, checks and sets one key from its YAML value; remembers where it came from.
-  void set_key(const KeySpec& k, const YAML::Node& vn) {
+  void set_key(const KeySpec& k, const YAML::Node& vn) { set_key(k, vn, in_file()); }
+  void set_key(const KeySpec& k, const YAML::Node& vn, const Locate& locate, bool is_override = false) {
     KeyValue v;
     std::string blame;
     YAML::Mark at;
     std::string err = parse_value(k, vn, v, blame, at);
-    if (!err.empty()) fail(where(at.line >= 0 ? at : vn.Mark()), blame, err);
+    if (!err.empty()) fail(locate(at.line >= 0 ? at : vn.Mark()), blame, err);
     k.set(cfg_, v);
-    origin_[k.path] = where(vn.Mark());
+    origin_[k.path] = locate(vn.Mark());
+    if (is_override) override_index_[k.path] = ++overrides_applied_;
   }
 
   // Optional keys take their schema default; a missing required key is an error that points at
@@ -328,6 +341,14 @@ class Loader {
       fail(loc, path, unknown_msg(path));
     }
     if (vn.IsNull()) fail(loc, path, "missing value (expected " + type_expectation(k->type) + ")");
+    if (vn.IsMap() && entry.empty() && sections().count(k->path + "_params")) {
+      // --set 'l2.replacement={impl: srrip, rrpv_bits: 3}': as in a file.
+      const size_t value_col = eq + 1;  // 0-based column of the value within the --set text
+      walk_inline_choice(*k, vn, [loc, value_col](const YAML::Mark& m) {
+        return m.column < 0 ? loc : loc + " (column " + std::to_string(value_col + m.column + 1) + ")";
+      }, true);
+      return;
+    }
     KeyValue v;
     std::string blame;
     std::string err;

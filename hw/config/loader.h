@@ -8,6 +8,8 @@
 // Overrides ("key.path=value", as given to `--set`) are applied after the file, with the same
 // type and range checks; for per-dtype cycle tables, "vector.cycles_per_repeat.VecBinary.f32=3"
 // sets one entry and "vector.cycles_per_repeat.VecBinary=3" replaces the whole table.
+// A choice with per-choice parameters takes the inline mapping as in a file,
+// "l2.replacement={impl: srrip, rrpv_bits: 3}"; its errors add "(column C)" after the --set text.
 // Cross-field rules (l2 geometry, buffer alignment, HBM interleave) are checked last.
 #include <string>
 #include <vector>

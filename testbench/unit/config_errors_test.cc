@@ -186,6 +186,37 @@ TEST(ConfigErrors, InlineChoiceWithParameters) {
             std::string::npos);
 }
 
+TEST(ConfigErrors, InlineChoiceFromSet) {
+  // --set takes the inline form too, replacing what the file set (tiny.yaml: lru).
+  HwConfig c = load_config(tiny_path(), {"l2.replacement={impl: srrip, rrpv_bits: 3, insert_rrpv: 6}"});
+  EXPECT_EQ(c.l2.replacement, "srrip");
+  EXPECT_EQ(c.l2.replacement_params.at("srrip").at("rrpv_bits"), 3);
+  EXPECT_EQ(c.l2.replacement_params.at("srrip").at("insert_rrpv"), 6);
+  HwConfig h = load_config(tiny_path(), {"hbm.channel_mapping={impl: xor, hash_bits: 12}"});
+  EXPECT_EQ(h.hbm.channel_mapping, "xor");
+  EXPECT_EQ(h.hbm.channel_mapping_params.at("xor").at("hash_bits"), 12);
+  // Errors name the --set and the 1-based column of the offending entry within its text:
+  // "l2.replacement=" is 15 characters, so the mapping starts at column 16.
+  struct Bad {
+    std::string value, column, error;
+  };
+  const Bad bad[] = {
+      {"{impl: srrip, depth: 3}", "30",
+       "l2.replacement.depth: unknown parameter of srrip (its parameters: rrpv_bits, insert_rrpv)"},
+      {"{rrpv_bits: 3}", "16",
+       "l2.replacement: a mapping here needs `impl: <name>` (one of: lru, pacman, random, srrip)"},
+      {"{impl: srrip, rrpv_bits: 9}", "41", "l2.replacement_params.srrip.rrpv_bits: value 9 is out of range [1, 7]"},
+      // A rule between parameters blames the --set's entry.
+      {"{impl: srrip, rrpv_bits: 1}", "41",
+       "l2.replacement_params.srrip.rrpv_bits: srrip: insert_rrpv 2 exceeds the largest RRPV 1 of rrpv_bits 1"},
+  };
+  for (const Bad& x : bad)
+    EXPECT_EQ(error_of_set({"l2.replacement=" + x.value}),
+              "--set l2.replacement=" + x.value + " (column " + x.column + "): error: " + x.error);
+  // A mapping for a key without per-choice parameters is still refused.
+  EXPECT_NE(error_of_set({"l2.ways={impl: 3}"}).find("--set l2.ways={impl: 3}: error: l2.ways: "), std::string::npos);
+}
+
 TEST(ConfigErrors, CrossField) {
   int line = 0;
   // Any l2.size is accepted (l2_rules.h), but every slice needs a set: tiny's 1 MiB holds

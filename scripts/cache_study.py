@@ -1,0 +1,110 @@
+#!/usr/bin/python3
+"""Regenerates docs/cache-study.md's tables, CSVs and plots from `npusim sweep` runs.
+
+    /usr/bin/python3 scripts/cache_study.py [--npusim build/bin/npusim] [--runs DIR] [--jobs N]
+
+For each sweep spec in docs/studies/cache/ (STUDIES below) it runs `npusim sweep SPEC --out
+RUNS/NAME --jobs N` (resumable: an interrupted regeneration reruns only missing points), copies
+its results.csv to docs/studies/cache/results/NAME.csv, draws NAME.svg with `npusim sweep plot`
+and rewrites the tables between `<!-- generated:NAME -->` and `<!-- end:NAME -->` in
+docs/cache-study.md. The prose around the tables is written by hand and cites their numbers.
+Standard library only (Debian's python3).
+"""
+import argparse
+import csv
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STUDY_DIR = os.path.join(ROOT, "docs", "studies", "cache")
+DOC = os.path.join(ROOT, "docs", "cache-study.md")
+
+# name -> the activation tensor whose L2 hits the W policy protects or not.
+STUDIES = {"streamed_m16": "xn", "reused_m512": "xn", "decode8_sweep": "x"}
+
+
+def run(cmd):
+    print("+ " + " ".join(cmd), file=sys.stderr)
+    subprocess.run(cmd, check=True)
+
+
+def mb(v):
+    return "%.1f" % (int(v) / 1e6)
+
+
+def pct(a, b):
+    return "%+.1f %%" % (100.0 * (float(a) / float(b) - 1.0))
+
+
+def summary_table(rows):
+    """Per L2 size and replacement policy: cycles with W normal and none_cacheable."""
+    by = {(r["l2_size"], r["w"], r["repl"]): r for r in rows}
+    sizes = list(dict.fromkeys(r["l2_size"] for r in rows))
+    repls = list(dict.fromkeys(r["repl"] for r in rows))
+    out = ["| l2.size | replacement | cycles, W normal | cycles, W none_cacheable | none_cacheable vs normal |"
+           " HBM read MB normal / none_cacheable |",
+           "|---|---|---|---|---|---|"]
+    for s in sizes:
+        for p in repls:
+            n, c = by[(s, "normal", p)], by[(s, "none_cacheable", p)]
+            out.append("| %s | %s | %s | %s | %s | %s / %s |" % (
+                s, p, n["cycles"], c["cycles"], pct(c["cycles"], n["cycles"]),
+                mb(n["hbm_read_bytes"]), mb(c["hbm_read_bytes"])))
+    return out
+
+
+def detail_table(rows, act):
+    out = ["| l2.size | W policy | replacement | cycles | W hits / misses / bypasses | %s hits / misses |"
+           " %s hit rate | HBM read MB |" % (act, act),
+           "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        out.append("| %s | %s | %s | %s | %s / %s / %s | %s / %s | %.3f | %s |" % (
+            r["l2_size"], r["w"], r["repl"], r["cycles"], r["l2_hits.w"], r["l2_misses.w"], r["l2_bypasses.w"],
+            r["l2_hits." + act], r["l2_misses." + act], float(r["l2_hit_rate." + act]), mb(r["hbm_read_bytes"])))
+    return out
+
+
+def fill(doc, name, lines):
+    pat = re.compile(r"(<!-- generated:%s -->\n).*?(<!-- end:%s -->)" % (name, name), re.S)
+    if not pat.search(doc):
+        sys.exit("docs/cache-study.md has no <!-- generated:%s --> ... <!-- end:%s --> block" % (name, name))
+    return pat.sub(lambda m: m.group(1) + "\n".join(lines) + "\n" + m.group(2), doc)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--npusim", default=os.path.join(ROOT, "build", "bin", "npusim"))
+    ap.add_argument("--runs", default=os.path.join(ROOT, "build", "cache-study"))
+    ap.add_argument("--jobs", default="2")
+    a = ap.parse_args()
+    os.makedirs(os.path.join(STUDY_DIR, "results"), exist_ok=True)
+    with open(DOC, encoding="utf-8") as f:
+        doc = f.read()
+    for name, act in STUDIES.items():
+        out = os.path.join(a.runs, name)
+        run([a.npusim, "sweep", os.path.join(STUDY_DIR, name + ".yaml"), "--out", out, "--jobs", a.jobs])
+        svg = os.path.join(STUDY_DIR, name + ".svg")
+        run([a.npusim, "sweep", "plot", out, "--x", "l2_size", "--y", "cycles", "--out", svg])
+        if os.path.exists(svg[:-4] + ".png"):  # only where rsvg-convert is installed: not committed
+            os.remove(svg[:-4] + ".png")
+        with open(os.path.join(out, "results.csv"), newline="") as f:
+            rows = [r for r in csv.DictReader(f)]
+        # The committed copy without the host seconds, so a regeneration on the same code diffs clean.
+        with open(os.path.join(STUDY_DIR, "results", name + ".csv"), "w", newline="") as f:
+            w = csv.DictWriter(f, [k for k in rows[0] if k != "wall_s"], extrasaction="ignore", lineterminator="\n")
+            w.writeheader()
+            w.writerows(rows)
+        bad = [r for r in rows if r["status"] != "ok"]
+        if bad:
+            sys.exit("%s: point %s failed: %s" % (name, bad[0]["point"], bad[0]["error"]))
+        doc = fill(doc, name + "-summary", summary_table(rows))
+        doc = fill(doc, name + "-detail", detail_table(rows, act))
+    with open(DOC + ".tmp", "w", encoding="utf-8") as f:
+        f.write(doc)
+    os.replace(DOC + ".tmp", DOC)
+
+
+if __name__ == "__main__":
+    main()
