@@ -171,10 +171,10 @@ RunResult run_case_spec(CaseSpec spec, const RunOptions& o) {
   apply_launch_overrides(spec, o);
   check_run_options(o);
   const std::string cfg_path = resolve_config_path(o.config_path);
-  return run_parsed_case(spec, hw::load_config(cfg_path, o.sets), cfg_path, o);
+  return run_parsed_case(std::move(spec), hw::load_config(cfg_path, o.sets), cfg_path, o);
 }
 
-RunResult run_parsed_case(const CaseSpec& spec, const hw::HwConfig& hw, const std::string& cfg_path,
+RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::string& cfg_path,
                           const RunOptions& o) {
   check_run_options(o);  // again for callers that come here directly
   if (spec.block_dim > hw.chip.clusters)

@@ -53,7 +53,7 @@ RunResult run_case_spec(CaseSpec spec, const RunOptions& opts);
 // The same job from step 1's results: a parsed case (opts' case, config, --set, --var, --cache,
 // --kernel and --block-dim are not read again) and a loaded config (cfg_path names it in
 // messages and stats.json). The kernel tests run their cases through this.
-RunResult run_parsed_case(const CaseSpec& spec, const hw::HwConfig& hw, const std::string& cfg_path,
+RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::string& cfg_path,
                           const RunOptions& opts);
 
 // Applies `--cache TENSOR=POLICY` overrides (RunOptions::caches) to the case's tensors; throws
