@@ -12,6 +12,7 @@
 #include <iostream>
 #include <optional>
 #include <regex>
+#include <utility>
 
 #include "base/file_io.h"
 #include "cli/lib/case_budget.h"
