@@ -9,11 +9,12 @@
 #   y     gm bf16, shape of x (the first D - rope dims of each segment are copied from x)
 #   t     int >= 1
 #   segs  int >= 1
-#   D     int, segs * D <= 16384 (a whole row in UB)
+#   D     int, segs * D <= 49152 (a whole row in UB, below lib/rope.inc's buffers)
 #   rope  int, even, 2 <= rope <= min(D, 512)
 # Launch: AIV only; any block_dim. Rows split evenly over ALL AIVs (some may get none).
 # Numerics: bit-exact with the golden (fp32 products, one fp32 add or subtract, one RNE).
-# Buffers: UB [0, 32 KiB) one bf16 row (the copy of the pass-through dims); lib/rope.inc above.
+# Buffers: UB [0, ROPE_BASE = 96 KiB) one bf16 row (the copy of the pass-through dims);
+#   lib/rope.inc above.
 
 .kernel rope
 .param x, gm, bf16

@@ -38,6 +38,9 @@ TEST(RopeKernel, ShippedCase) { expect_exact_on_both({}, "ascend910b"); }
 // 13 rows over 8 AIVs (uneven split), one 64-wide head rotated whole.
 TEST(RopeKernel, WholeHeadTailRows) { expect_exact_on_both({"T=13", "NH=1", "HD=64", "RD=64"}, "ascend910b"); }
 
+// A whole q row of the MLAProlog: 64 heads of 512 (32768 elements) per token.
+TEST(RopeKernel, AllQHeads) { expect_exact_on_both({"T=2", "NH=64"}, "ascend910b"); }
+
 // Odd widths: 3 segments of 96 with rope 32 (the rope dims start mid-burst), on a5.
 TEST(RopeKernel, NarrowSegmentsOnA5) { expect_exact_on_both({"T=3", "NH=3", "HD=96", "RD=32"}, "ascend950"); }
 
