@@ -1,19 +1,21 @@
 # rope.s -- interleaved-pair RoPE on the last `rope` dims of every D-wide segment of each row
 # (the golden `rope`; kernels/lib/rope.inc, docs/mla-prolog.md). A building block of the
-# MLAProlog, unhurried: one segment at a time, barriers between the pipes.
+# MLAProlog, untuned: one segment at a time, barriers between the pipes.
 #
 # Params (in order):
 #   x     gm bf16 [t, segs, D] (or [t, D] with segs = 1), row-major
 #   cos   gm bf16 [t, rope]
 #   sin   gm bf16 [t, rope]
 #   y     gm bf16, shape of x (the first D - rope dims of each segment are copied from x)
-#   t     int >= 1
-#   segs  int >= 1
-#   D     int, segs * D <= 49152 (a whole row in UB, below lib/rope.inc's buffers)
+#   units int = t * segs >= 1: the D-wide segments
+#   segs  int >= 1 (segments per token)
+#   D     int <= 49152 (a whole segment in UB, below lib/rope.inc's buffers)
 #   rope  int, even, 2 <= rope <= min(D, 512)
-# Launch: AIV only; any block_dim. Rows split evenly over ALL AIVs (some may get none).
+# Launch: AIV only; any block_dim. The segments are split evenly over ALL AIVs (AIV i takes
+#   [units*i/n, units*(i+1)/n); some may get none); cos / sin are gathered once per token an
+#   AIV meets.
 # Numerics: bit-exact with the golden (fp32 products, one fp32 add or subtract, one RNE).
-# Buffers: UB [0, ROPE_BASE = 96 KiB) one bf16 row (the copy of the pass-through dims);
+# Buffers: UB [0, ROPE_BASE = 96 KiB) one bf16 segment (the copy of the pass-through dims);
 #   lib/rope.inc above.
 
 .kernel rope
@@ -21,7 +23,7 @@
 .param cos, gm, bf16
 .param sin, gm, bf16
 .param y, gm, bf16
-.param t, int
+.param units, int
 .param segs, int
 .param D, int
 .param rope, int
@@ -38,10 +40,10 @@
 .reg rSegs, r5
 .reg rD, r6
 .reg rN, r7        # pairs: rope / 2
-.reg rRow, r8
-.reg rEnd, r9
-.reg rRowB, r10    # bytes of one row
-.reg rSeg, r11
+.reg rU, r8        # this core's next segment (flat index over t * segs)
+.reg rUEnd, r9
+.reg rSegB, r10    # bytes of one segment
+.reg rTok, r11     # token whose cos / sin are in UB (-1: none)
 .reg rGx, r12
 .reg rGy, r13
 .reg rGc, r14
@@ -61,37 +63,34 @@
     sub   rOff, rD, rN
     shl   rOff, rOff, 1
     shr   rN, rN, 1
-    mul   rRowB, rSegs, rD
-    shl   rRowB, rRowB, 1
-    aiv_rows t, rRow, rEnd, r20, r21, r22, r23, r24
-rows:
-    bge   rRow, rEnd, finish
+    shl   rSegB, rD, 1                # bytes of one segment
+    mov   rTok, -1
+    aiv_rows units, rU, rUEnd, r20, r21, r22, r23, r24
+next:
+    bge   rU, rUEnd, finish
 .semantic rope.copy
-    mul   r20, rRow, rRowB
-    add   r21, r20, rX
-    mov_gm_ub XROW, r21, 1, rRowB, 0, 0, normal
+    mul   r20, rU, rSegB
+    add   rGx, r20, rX
+    add   rGy, r20, rY
+    mov_gm_ub XROW, rGx, 1, rSegB, 0, 0, normal
     barrier mte2
-    add   r22, r20, rY
-    mov_ub_gm r22, XROW, 1, rRowB, 0, 0, normal
+    mov_ub_gm rGy, XROW, 1, rSegB, 0, 0, normal
     barrier mte3
 .semantic rope.token
+    div   r21, rU, rSegs              # the segment's token
+    beq   r21, rTok, rotate           # its cos / sin are in UB already
+    mov   rTok, r21
     shl   r23, rN, 2                  # bytes of one cos / sin row (rope * 2)
-    mul   r23, r23, rRow
+    mul   r23, r23, rTok
     add   rGc, r23, rC
     add   rGs, r23, rS
     rope_token rGc, rGs, rN, r24
+rotate:
 .semantic rope.rotate
-    add   rGx, r21, rOff
-    add   rGy, r22, rOff
-    mov   rSeg, 0
-segs:
+    add   rGx, rGx, rOff
+    add   rGy, rGy, rOff
     rope_segment rGx, rGy, rN, r24
-    shl   r25, rD, 1
-    add   rGx, rGx, r25
-    add   rGy, rGy, r25
-    add   rSeg, rSeg, 1
-    blt   rSeg, rSegs, segs
-    add   rRow, rRow, 1
-    jmp   rows
+    add   rU, rU, 1
+    jmp   next
 finish:
     end

@@ -41,8 +41,9 @@ TEST(RopeKernel, WholeHeadTailRows) { expect_exact_on_both({"T=13", "NH=1", "HD=
 // A whole q row of the MLAProlog: 64 heads of 512 (32768 elements) per token.
 TEST(RopeKernel, AllQHeads) { expect_exact_on_both({"T=2", "NH=64"}, "ascend910b"); }
 
-// Odd widths: 3 segments of 96 with rope 32 (the rope dims start mid-burst), on a5.
-TEST(RopeKernel, NarrowSegmentsOnA5) { expect_exact_on_both({"T=3", "NH=3", "HD=96", "RD=32"}, "ascend950"); }
+// Odd widths: 3 segments of 96 with rope 32, on a5; 15 segments over 8 AIVs, so AIV 3 takes
+// segments 5 and 6 of tokens 1 and 2 (a new cos / sin mid-run) and AIV 2 reuses token 1's.
+TEST(RopeKernel, NarrowSegmentsOnA5) { expect_exact_on_both({"T=5", "NH=3", "HD=96", "RD=32"}, "ascend950"); }
 
 }  // namespace
 }  // namespace npu::test
