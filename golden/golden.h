@@ -81,4 +81,27 @@ MxQuantResult mx_quantize(const Tensor& x, Dtype elem);
 Tensor mx_scaled_mm(const Tensor& a, const Tensor& a_scale, const Tensor& b, const Tensor& b_scale,
                     Dtype out_dtype = Dtype::F32);
 
+// Interleaved-pair RoPE (issue 13): x [t, D] or [t, heads, D], cos / sin [t, rope] (rope even,
+// <= D), applied to the last rope dims of every D segment, pair (2i, 2i + 1) of those dims:
+//   out[2i]     = x[2i] * cos[2i] - x[2i+1] * sin[2i]
+//   out[2i + 1] = x[2i+1] * cos[2i+1] + x[2i] * sin[2i+1]
+// in fp32 (each op rounded), rounded once to the dtype of x; the other dims pass through.
+Tensor rope_interleaved(const Tensor& x, const Tensor& cos, const Tensor& sin);
+
+// The bf16 MLAProlog (SK-04, pypto's DeepSeek-V4 test), weights [K, N] (b_trans: [N, K]):
+//   q path:  qa = bf16(x @ wq_a); qr = bf16(RMSNorm(qa) * gamma_cq); qb = bf16(qr @ wq_b);
+//            q = rope(bf16(RMSNorm(qb_head))) per head of head_dim, no gamma;
+//   kv path: kv = bf16(x @ w_kv); kv = rope(bf16(RMSNorm(kv) * gamma_ckv)).
+// x [t, h] bf16, wq_a [h, q_lora_rank], gamma_cq [q_lora_rank], wq_b [q_lora_rank, heads *
+// head_dim], w_kv [h, head_dim], gamma_ckv [head_dim], cos / sin [t, rope]. head_dim comes from
+// gamma_ckv, heads from wq_b. Outputs: q bf16 [t, heads, head_dim], kv bf16 [t, head_dim], qr
+// bf16 [t, q_lora_rank].
+struct MlaPrologInputs {
+  const Tensor &x, &wq_a, &gamma_cq, &wq_b, &w_kv, &gamma_ckv, &cos, &sin;
+};
+struct MlaPrologResult {
+  Tensor q, kv, qr;
+};
+MlaPrologResult mla_prolog(const MlaPrologInputs& in, double eps, RmsVariant variant, bool b_trans);
+
 }  // namespace npu::golden

@@ -241,6 +241,31 @@ const std::vector<Entry>& entries() {
          MxQuantResult xq = mx_quantize(c.req("x"), Dtype::E4M3);
          return TensorMap{{"out", mx_scaled_mm(xq.q, xq.scale, c.req("w"), c.req("w_scale"), Dtype::BF16)},
                           {"q", xq.q}, {"x_scale", xq.scale}};
+      {{"rope",
+        "interleaved-pair RoPE on the last rope dims of every head, fp32, one rounding",
+        {},
+        {{"x", "", "bf16 [t, D] or [t, heads, D]"}, {"cos", "", "[t, rope]"}, {"sin", "", "[t, rope]"}},
+        {{"out", "", "dtype and shape of x"}}},
+       [](const Call& c) {
+         return TensorMap{{"out", rope_interleaved(c.req("x"), c.req("cos"), c.req("sin"))}};
+       }},
+      {{"mla_prolog",
+        "SK-04 bf16 MLAProlog: q path (wq_a, RMSNorm * gamma_cq, wq_b, per-head RMSNorm, RoPE) "
+        "and kv path (w_kv, RMSNorm * gamma_ckv, RoPE)",
+        {kEps, kVariant,
+         {"b_trans", "bool", "false", {}, "weights stored [N, K] instead of pypto's [K, N]"}},
+        {{"x", "", "bf16 [t, h]"}, {"wq_a", "", "bf16 [h, q_lora_rank]"},
+         {"gamma_cq", "", "[q_lora_rank]"}, {"wq_b", "", "bf16 [q_lora_rank, heads * head_dim]"},
+         {"w_kv", "", "bf16 [h, head_dim]"}, {"gamma_ckv", "", "[head_dim]"},
+         {"cos", "", "[t, rope]"}, {"sin", "", "[t, rope]"}},
+        {{"q", "", "bf16 [t, heads, head_dim]"}, {"kv", "", "bf16 [t, head_dim]"},
+         {"qr", "", "bf16 [t, q_lora_rank]"}}},
+       [](const Call& c) {
+         MlaPrologResult r = mla_prolog(
+             {c.req("x"), c.req("wq_a"), c.req("gamma_cq"), c.req("wq_b"), c.req("w_kv"),
+              c.req("gamma_ckv"), c.req("cos"), c.req("sin")},
+             c.get_float("eps"), c.variant(), c.get_bool("b_trans"));
+         return TensorMap{{"q", r.q}, {"kv", r.kv}, {"qr", r.qr}};
        }},
   };
   return list;
