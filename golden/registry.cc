@@ -241,6 +241,7 @@ const std::vector<Entry>& entries() {
          MxQuantResult xq = mx_quantize(c.req("x"), Dtype::E4M3);
          return TensorMap{{"out", mx_scaled_mm(xq.q, xq.scale, c.req("w"), c.req("w_scale"), Dtype::BF16)},
                           {"q", xq.q}, {"x_scale", xq.scale}};
+       }},
       {{"rope",
         "interleaved-pair RoPE on the last rope dims of every head, fp32, one rounding",
         {},
