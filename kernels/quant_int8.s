@@ -43,7 +43,7 @@
 
 .include "lib/quant_macros.inc"
 
-.equ UB_BYTES, kib(192)    # the smallest UB of configs/ (ascend910b)
+.equ UB_BYTES, CFG_UB_BYTES     # the target config's UB (docs/kernels.md)
 .equ CMAX, 4096            # columns per chunk
 .equ RCAP, 256             # max rows per tile (size of the per-row vectors)
 .equ AMAX, 0x0000
