@@ -9,12 +9,14 @@
 #include <gtest/gtest.h>
 
 #include "hw/config/hw_config.h"
+#include "hw/config/loader.h"
 #include "isa/error.h"
 #include "isa/isa.h"
 #include "isa/numeric/numeric.h"
 #include "isa/sem/core_state.h"
 #include "isa/sem/execute.h"
 #include "isa/sem/gm.h"
+#include "testbench/support/paths.h"
 
 namespace npu::semtest {
 
@@ -48,20 +50,13 @@ inline isa::Instr I(Op op, std::initializer_list<Arg> args) {
   return in;
 }
 
-// docs/machine.md section 2 sizes (a5: L0C 256 KB, UB 248 KB).
+// The shipped machine of each arch (configs/ascend910b.yaml for a2, configs/ascend950.yaml for
+// a5: buffer sizes and alignments of docs/machine.md section 2) through the strict loader, cut
+// to 2 clusters for the cross-core tests.
 inline hw::HwConfig test_hw(isa::Arch arch = isa::Arch::A2) {
-  hw::HwConfig h;
-  h.chip.arch = arch;
-  h.chip.clusters = 2;
-  h.chip.aiv_per_cluster = 2;
-  h.buffers.l1 = 512 * 1024;
-  h.buffers.l0a = 64 * 1024;
-  h.buffers.l0b = 64 * 1024;
-  h.buffers.l0c = (arch == isa::Arch::A5 ? 256 : 128) * 1024;
-  h.buffers.bias_table = 1024;
-  h.buffers.fixpipe = 7 * 1024;
-  h.buffers.ub = (arch == isa::Arch::A5 ? 248 : 192) * 1024;
-  return h;
+  static const hw::HwConfig a2 = hw::load_config(test::source_path("configs/ascend910b.yaml"), {"chip.clusters=2"});
+  static const hw::HwConfig a5 = hw::load_config(test::source_path("configs/ascend950.yaml"), {"chip.clusters=2"});
+  return arch == isa::Arch::A5 ? a5 : a2;
 }
 
 template <typename T>
