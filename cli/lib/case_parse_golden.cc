@@ -191,8 +191,9 @@ void CaseParser::parse_file_golden(const Entry& e, const std::string& path, Case
     return;
   }
   if (!want_map(e, path, "a mapping {file: F.npy, atol, rtol, max_error_ratio}")) return;
+  const std::vector<Entry> keys = entries(e.v, path, {"file", "atol", "rtol", "max_error_ratio"});  // outlives `file`
   const Entry* file = nullptr;
-  for (const Entry& k : entries(e.v, path, {"file", "atol", "rtol", "max_error_ratio"}))
+  for (const Entry& k : keys)
     if (k.key == "file") file = &k;
   if (!file) {
     error(t.golden_loc, path, "missing key 'file' (the reference values, F.npy)");

@@ -58,6 +58,7 @@ void exec<Op::MMAD>(Exec& x) {
   uint8_t* c = x.local(Buffer::L0C, o.c, d.m * d.n * 4, true);
   const bool init = o.init != 0;
   const size_t na = d.m * d.k, nb = d.k * d.n, nc = d.m * d.n;
+  if (nc == 0) return;  // no output element (the operands' ranges were checked above)
   if (dt == Dtype::S8) {
     uint32_t *A = scratch<uint32_t>(0, na), *B = scratch<uint32_t>(1, nb), *C = scratch<uint32_t>(2, nc);
     for (size_t i = 0; i < na; ++i) A[i] = static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(a[i])));

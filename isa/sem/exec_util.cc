@@ -83,7 +83,9 @@ float f32_from_bits(uint64_t bits) {
 void load_floats(isa::Dtype dt, const uint8_t* p, size_t n, float* out) {
   using isa::Dtype;
   switch (dt) {
-    case Dtype::F32: std::memcpy(out, p, n * 4); return;
+    case Dtype::F32:
+      if (n) std::memcpy(out, p, n * 4);  // n = 0 may come with null pointers (an empty operand)
+      return;
     case Dtype::BF16:
       for (size_t i = 0; i < n; ++i) {
         uint16_t h;
