@@ -11,7 +11,8 @@
 #                                  the AICs' L1 stage layout, each row's KC e4m3 elements followed
 #                                  by its KC/32 E8M0 scales (kernels/lib/gemm_mx.inc)
 #   M        int >= 1              any value (via_l1 = 1: at most 128)
-#   K        int >= 32             multiple of 32 (else the shape check faults: see bad_shape)
+#   K        int >= 32             multiple of 32 (else the shape check faults: see bad_shape; the
+#                                  case file's `checks` refuse such shapes with the reason first)
 #   N        int >= 16             multiple of 16
 #   KC       int                   chunk along K (one L1 stage, one mmad_mx): a multiple of 32, at
 #                                  most 1024, with max(ceil16(block rows), block columns) * KC <=

@@ -26,14 +26,14 @@
 #      by the fp32 workspace t: each FixPipe drain first copies the block's w_scale columns L1 ->
 #      FixPipe buffer (mov_l1_fb), then fix.s32.f32 with qvector. w_scale [N] is loaded to the
 #      top 32 KiB of L1 once.
-#   2. Hand-off, behind the AIC's last drain (FIXP queue): M <= 128: mode 2 id 3 to its own two
-#      AIVs; M > 128: first a barrier over all AICs (cc_set fixp mode 0 id 2, cc_wait id 2; every
-#      AIV's rows then have columns from many AICs), then mode 2 id 3.
-#   3. AIV "dequant": y = bf16_rne(t * x_scale[m]). M <= 128: each cluster's AIVs take the units
-#      their own AIC wrote (half the rows each), double-buffered; x_scale preloaded before the
-#      hand-off. M > 128: the M rows split evenly over all AIVs, tiles of whole rows.
+#   2. Hand-off (FIXP queue, cross-core mode 2 id 3 to the cluster's own two AIVs): M <= 128
+#      once, behind the AIC's last drain; M > 128 once per unit, behind the drain that completes
+#      it (w8a8_unit_done), so the AIVs' pass overlaps the AIC's later blocks.
+#   3. AIV "dequant": y = bf16_rne(t * x_scale[m]): each cluster's AIVs take the units their own
+#      AIC wrote (half the rows each), in the AIC's order, double-buffered; M <= 128: x_scale
+#      preloaded before the hand-off.
 # Sync: AIC as linear.s (w_scale needs no flag of its own: kernels/lib/w8a8.inc). AIV: rings of
-#   one (by rows) or two (by units) buffers, MTE2 <-> VECTOR (T, XS) and VECTOR <-> MTE3 (YB),
+#   two buffers, MTE2 <-> VECTOR (T, XS) and VECTOR <-> MTE3 (YB),
 #   presets and drains by ring.inc.
 # Cache hints: x, t normal; W none_cacheable when M <= 128 (as linear.s).
 

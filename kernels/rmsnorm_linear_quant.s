@@ -40,8 +40,8 @@
 #      row of q, hence the barrier first), as in rmsnorm_linear.s.
 #   3. AIC "linear": w_scale -> L1, the W parts of the first S - 1 L1 stages stream at once
 #      (overlapping stage 1), cc_wait id 1 in MTE2, then the int8 GEMM pipeline of
-#      linear_w8a8.s with the qvector drain into t; then "handoff" as linear_w8a8.s (M <= 128:
-#      mode 2 id 3 to the cluster's AIVs; longer M: the AIC barrier first; kernels/lib/w8a8.inc).
+#      linear_w8a8.s with the qvector drain into t; the hand-offs as linear_w8a8.s (mode 2 id 3
+#      to the cluster's AIVs: M <= 128 behind the last drain, longer M per unit; kernels/lib/w8a8.inc).
 #   4. AIV "dequant": y = bf16_rne(t * x_scale[m]) (w8a8_dequant_by_m, as linear_w8a8.s, but
 #      x_scale is loaded after the hand-off: stage 1 of other AIVs wrote it).
 # Sync inside the cores: AIV as rmsnorm_linear.s's RMSNorm (VECTOR <-> MTE3 0 now guards q in

@@ -20,7 +20,7 @@ CaseSpec CaseParser::run(const std::string& text) {
   spec_.params_loc = spec_.tensors_loc = top;
   auto top_keys = entries(root, "", {"description", "kernel", "block_dim", "vars", "params",
                                      "tensors", "golden", "tolerances", "flops", "launches",
-                                     "l2_between_launches", "gm_layout"});
+                                     "l2_between_launches", "gm_layout", "checks"});
   auto find = [&](const char* k) -> const Entry* {
     for (const Entry& e : top_keys)
       if (e.key == k) return &e;
@@ -31,6 +31,7 @@ CaseSpec CaseParser::run(const std::string& text) {
 
   if (const Entry* e = find("vars")) parse_vars(*e);
   else apply_var_overrides({});
+  if (const Entry* e = find("checks")) parse_checks(*e);
   if (const Entry* e = find("description")) {
     if (auto s = string_value(*e, "description")) spec_.description = *s;
   }

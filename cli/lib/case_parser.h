@@ -216,6 +216,7 @@ class CaseParser : public StrictYamlReader {
   void parse_params(const Entry& e);
   std::vector<CaseParam> param_map(const Entry& e, const std::string& path);  // a `params` mapping
   void parse_launches(const Entry& e, const Entry* between);
+  void parse_checks(const Entry& e);
   void parse_golden(const Entry& e);
   void parse_golden_tensors(const Entry& e, const golden::GoldenInfo& info, bool outputs,
                             const std::map<std::string, bool>& enabled);

@@ -47,13 +47,33 @@ TEST(Mxfp8, SystemCIsBitIdenticalToTheIssOnEveryPath) {
   }
 }
 
-// K not a multiple of 32, KC beyond 1024, a KC-wide tile that does not fit an L0 half (128 x 256
-// pairs x 224; 128 columns x 512), a resident x beyond its 96 KiB: the shape check faults
-// (npu::Error: the CLI prints it and exits 2) instead of computing garbage.
-TEST(Mxfp8, RefusedShapesFault) {
-  for (const MxShape& s : {shape(16, 1000, 32, 512, 0, 2), shape(16, 2048, 32, 2048, 0, 2), shape(300, 512, 384, 224, 0, 4),
-                           shape(128, 1024, 64, 224, 1, 2), shape(16, 1024, 256, 512, 1, 2)}) {
-    EXPECT_THROW(run_mxfp8(s, true), Error) << s.name();
+// Shapes the kernel does not support. The case's `checks` refuse K not a multiple of 32, KC
+// beyond 1024 and a UB -> L1 hand-off with M > 128 with the reason, located at the check's line
+// (npu::Error: the CLI prints it and exits 2); the rules that depend on the block geometry (a
+// KC-wide tile that does not fit an L0 half: 128 x 256 pairs x 224, 128 columns x 512; a
+// resident x beyond its 96 KiB) are the kernel's own check, which faults at its label instead of
+// computing garbage.
+std::string refusal(const MxShape& s) {
+  try {
+    run_mxfp8(s, true);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(Mxfp8, RefusedShapesAreLocatedErrors) {
+  std::string e = refusal(shape(16, 1000, 32, 512, 0, 2));  // (a copy of the case: the line of its first check)
+  EXPECT_NE(e.find("linear_mxfp8.yaml:15:12: error: checks[0]: K must be a multiple of 32"), std::string::npos) << e;
+  EXPECT_NE(e.find("(K % 32 = 8, not 0)"), std::string::npos) << e;
+  e = refusal(shape(16, 2048, 32, 2048, 0, 2));
+  EXPECT_NE(e.find("error: checks[2]: KC must be at most 1024"), std::string::npos) << e;
+  e = refusal(shape(200, 1024, 32, 224, 1, 2));
+  EXPECT_NE(e.find("error: checks[4]: VIA_L1=1 needs M <= 128"), std::string::npos) << e;
+  for (const MxShape& s : {shape(300, 512, 384, 224, 0, 4), shape(128, 1024, 64, 224, 1, 2), shape(16, 1024, 256, 512, 1, 2)}) {
+    e = refusal(s);
+    EXPECT_NE(e.find("linear_mxfp8.s:"), std::string::npos) << s.name() << ": " << e;  // the kernel's check
+    EXPECT_EQ(e.find("checks["), std::string::npos) << s.name() << ": " << e;
   }
 }
 

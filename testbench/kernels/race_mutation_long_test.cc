@@ -1,5 +1,6 @@
 // The race checker's full mutation sweep: for linear, rmsnorm, rmsnorm_linear, quant_int8,
-// dequant, linear_w8a8 and rmsnorm_linear_quant, every pair
+// dequant, linear_w8a8, rmsnorm_linear_quant and linear_mxfp8 (on ascend950 cut to 2 clusters),
+// every pair
 // of a set_flag and a wait_flag source line of the same flag (src, dst, id) is deleted in one
 // mutant (testbench/support/sync_mutation.h), and every mutant must be reported at one of the
 // kernel's shapes (a race, a flag left set, a deadlock or a fault); none may pass silently.
@@ -65,7 +66,7 @@ bool benign(const std::string& kernel, const SyncMutant& m) {
 
 TEST_P(RaceMutants, EveryFlagPairDeletionIsReported) {
   const std::string kernel = GetParam();
-  std::vector<SyncMutant> mutants = flag_pair_mutants(load_kernel(kernel, mutant_config()));
+  std::vector<SyncMutant> mutants = flag_pair_mutants(load_kernel(kernel, mutant_config(kernel)));
   ASSERT_FALSE(mutants.empty());
   std::map<RunVerdict, int> count;
   int benign_n = 0;
@@ -90,7 +91,7 @@ TEST_P(RaceMutants, EveryFlagPairDeletionIsReported) {
   if (kernel == "rmsnorm_linear") EXPECT_EQ(benign_n, 7) << summary;  // the 6 dead-flag pairs + preset_and_first_fill
   // 3 beta-flag pairs (2 dead, preset + drain) + 2 dead rstd-store pairs + preset_and_first_fill
   if (kernel == "rmsnorm_linear_quant") EXPECT_EQ(benign_n, 6) << summary;
-  if (kernel == "linear_w8a8") EXPECT_EQ(benign_n, 0) << summary;
+  if (kernel == "linear_w8a8" || kernel == "linear_mxfp8") EXPECT_EQ(benign_n, 0) << summary;
   EXPECT_GT(count[RunVerdict::Race], 0) << summary;
 }
 
@@ -99,7 +100,7 @@ TEST_P(RaceMutants, EveryFlagPairDeletionIsReported) {
 TEST(RaceMutantsBenign, OnlyPresetAndDrainOfTheBenignFlagsRun) {
   const std::string kernel = "rmsnorm_linear";
   std::map<std::string, std::pair<std::set<std::vector<uint32_t>>, std::set<std::vector<uint32_t>>>> sites;
-  isa::Program p = load_kernel(kernel, mutant_config());
+  isa::Program p = load_kernel(kernel, mutant_config(kernel));
   for (const SyncMutant& m : flag_pair_mutants(p))
     if (benign(kernel, m) && !preset_and_first_fill(kernel, m)) {
       std::string flag = m.name.substr(0, m.name.find(" at "));
@@ -118,7 +119,7 @@ TEST(RaceMutantsBenign, OnlyPresetAndDrainOfTheBenignFlagsRun) {
 
 INSTANTIATE_TEST_SUITE_P(Kernels, RaceMutants,
                          ::testing::Values("linear", "rmsnorm", "rmsnorm_linear", "quant_int8", "dequant",
-                                           "linear_w8a8", "rmsnorm_linear_quant"));
+                                           "linear_w8a8", "rmsnorm_linear_quant", "linear_mxfp8"));
 
 TEST(RaceCases, EveryShippedCaseIsRaceFreeOnTheIss) {
   int n = 0;

@@ -11,8 +11,8 @@ namespace npu::test {
 namespace {
 
 TEST(RaceKernels, ShippedKernelsAreRaceFreeAtTheMutantShapes) {
-  for (const char* k : {"linear", "rmsnorm", "rmsnorm_linear", "linear_w8a8", "rmsnorm_linear_quant"}) {
-    const isa::Program p = load_kernel(k, mutant_config());
+  for (const char* k : {"linear", "rmsnorm", "rmsnorm_linear", "linear_w8a8", "rmsnorm_linear_quant", "linear_mxfp8"}) {
+    const isa::Program p = load_kernel(k, mutant_config(k));
     for (int s = 0; s < mutant_shapes(k); ++s) EXPECT_EQ(run_mutant(k, p, s), "") << k << " shape " << s;
   }
 }
@@ -22,7 +22,7 @@ TEST(RaceKernels, ShippedKernelsAreRaceFreeAtTheMutantShapes) {
 // preset set_flag together with an in-loop wait_flag).
 void expect_reported(const std::string& kernel, const std::vector<std::string>& parts) {
   int n = 0, races = 0;
-  for (const SyncMutant& m : flag_pair_mutants(load_kernel(kernel, mutant_config()))) {
+  for (const SyncMutant& m : flag_pair_mutants(load_kernel(kernel, mutant_config(kernel)))) {
     bool match = true;
     for (const std::string& s : parts) match &= m.name.find(s) != std::string::npos;
     if (!match) continue;

@@ -25,9 +25,10 @@ std::string line_name(const isa::Program& p, const isa::SourceLoc& l) {
 
 }  // namespace
 
-const hw::HwConfig& mutant_config() {
-  static const hw::HwConfig cfg = load_repo_config("tiny");
-  return cfg;
+const hw::HwConfig& mutant_config(const std::string& kernel) {
+  static const hw::HwConfig a2 = load_repo_config("tiny");
+  static const hw::HwConfig a5 = load_repo_config("ascend950", {"chip.clusters=2"});
+  return kernel == "linear_mxfp8" ? a5 : a2;
 }
 
 std::vector<SyncMutant> flag_pair_mutants(const isa::Program& p) {
@@ -152,6 +153,20 @@ std::vector<Shape> shapes(const std::string& kernel) {
                    {{"M", M}, {"K", K}, {"N", N}, {"eps", eps}, {"variant", variant}}, bd,
                    {{"w", Dtype::S8}, {"w_scale", Dtype::F32}, {"q", Dtype::S8}, {"x_scale", Dtype::F32},
                     {"t", Dtype::F32}}});
+  } else if (kernel == "linear_mxfp8") {
+    for (auto [M, K, N, KC, via] : std::vector<std::tuple<int64_t, int64_t, int64_t, int64_t, int>>{
+             {7, 1024, 256, 224, 1},    // UB -> L1, chunks split over the cluster's 2 AIVs
+             {7, 992, 96, 256, 0},      // GM, a K tail chunk, x resident
+             {20, 1024, 320, 96, 0},    // paired blocks of 256 columns
+             {20, 1024, 320, 96, 1},    // the same through UB -> L1
+             {150, 512, 256, 96, 0},    // M > 128: x per chunk from xw
+             {16, 256, 16, 256, 0},     // one unit: an idle AIC still consumes the hand-off
+             {1536, 256, 16, 224, 0},   // 6 one-unit blocks per AIC: both L0C slots reused
+             {16, 4096, 32, 96, 0}})    // 43 chunks: every L1 stage refilled
+      v.push_back({{{"x", {M, K}}, {"w", {N, K}}, {"ws", {N, K / 32}}, {"y", {M, N}},
+                    {"xw", {(K + KC - 1) / KC, (M + 15) / 16 * 16, KC + 32}}},
+                   {{"M", M}, {"K", K}, {"N", N}, {"KC", KC}, {"via_l1", via}}, 2,
+                   {{"w", Dtype::E4M3}, {"ws", Dtype::E8M0}, {"xw", Dtype::U8}}});
   } else {
     throw Error("no mutant shapes for kernel '" + kernel + "'");
   }
@@ -163,14 +178,14 @@ int mutant_shapes(const std::string& kernel) { return static_cast<int>(shapes(ke
 
 std::string run_mutant(const std::string& kernel, const isa::Program& program, int shape) {
   const Shape s = shapes(kernel).at(shape);
-  GmImage gm(mutant_config());
+  GmImage gm(mutant_config(kernel));
   std::map<std::string, int64_t> values = s.scalars;
   for (const auto& [name, dims] : s.tensors) {
     auto dt = s.dtypes.find(name);
     values[name] = gm.alloc(name, dt != s.dtypes.end() ? dt->second : name == "rstd" ? Dtype::F32 : Dtype::BF16, dims);
   }
   try {
-    iss::Iss sim(mutant_config().machine(), program, gm.gm(), bind_params(program, values), s.block_dim);
+    iss::Iss sim(mutant_config(kernel).machine(), program, gm.gm(), bind_params(program, values), s.block_dim);
     sim.set_race_mode(check::RaceMode::Error);
     sim.run();
   } catch (const Error& e) {

@@ -25,10 +25,12 @@ enum class RunVerdict { Clean, Race, FlagLeftSet, Deadlock, Fault };
 const char* verdict_name(RunVerdict v);
 RunVerdict classify_run(const std::string& error);  // "" = the run completed
 
-// Runs `program` (kernels/<kernel>.s or a mutant of it) on the ISS on the tiny config at the
-// kernel's shape number `shape` (0 .. mutant_shapes(kernel) - 1), inputs zero, race checker on;
-// returns "" or the error text.
-const hw::HwConfig& mutant_config();  // configs/tiny.yaml: the kernels are assembled for it
+// Runs `program` (kernels/<kernel>.s or a mutant of it) on the ISS on the kernel's mutant config
+// at the kernel's shape number `shape` (0 .. mutant_shapes(kernel) - 1), inputs zero, race
+// checker on; returns "" or the error text.
+// The config the kernel is assembled for and run on: configs/tiny.yaml (a2), or for an a5 kernel
+// (linear_mxfp8) configs/ascend950.yaml cut to 2 clusters.
+const hw::HwConfig& mutant_config(const std::string& kernel);
 int mutant_shapes(const std::string& kernel);
 std::string run_mutant(const std::string& kernel, const isa::Program& program, int shape);
 

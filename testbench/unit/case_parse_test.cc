@@ -172,6 +172,22 @@ TEST(CaseParse, VarOverride) {
   EXPECT_EQ(parse_error(kGood, {"Q=8"}), "--var Q=8: error: the case has no var 'Q' (vars: R, D)");
 }
 
+// `checks`: each `zero` expression is evaluated on the vars (after --var) and must be 0; a
+// failed one is an error at its expression with the case's message and the value.
+TEST(CaseParse, Checks) {
+  const std::string checks = "checks:\n  - {zero: \"D % 128\", message: \"D must be a multiple of 128\"}\n";
+  EXPECT_EQ(parse(kGood + checks).vars.at("D"), 256);
+  EXPECT_EQ(parse_error(kGood + checks, {"D=200"}),
+            "t.yaml:12:12: error: checks[0]: D must be a multiple of 128 (D % 128 = 72, not 0)");
+  EXPECT_EQ(parse_error(kGood + "checks: {zero: 0}\n"),
+            "t.yaml:11:9: error: checks: expected a non-empty sequence of {zero, message}, got a mapping");
+  EXPECT_EQ(parse_error(kGood + "checks: [{zero: 0}, 3, {message: m, zero: R / 0, why: 1}]\n"),
+            "t.yaml:11:10: error: checks[0]: missing key 'message'\n"
+            "t.yaml:11:21: error: checks[1]: expected a mapping {zero, message}, got '3'\n"
+            "t.yaml:11:50: error: checks[2].why: unknown key (expected one of: zero, message)\n"
+            "t.yaml:11:43: error: checks[2].zero: bad integer 'R / 0': division by zero");
+}
+
 TEST(CaseParse, PlacementAndParams) {
   CaseSpec s = parse(kGood);
   auto pl = place_tensors(s, 512);
@@ -193,7 +209,7 @@ TEST(CaseParse, PlacementAndParams) {
 TEST(CaseParse, UnknownKey) {
   EXPECT_EQ(parse_error("kernel: run_rmsnorm.s\nblockdim: 2\ntensors: {}\n"),
             "t.yaml:2:1: error: blockdim: unknown key (expected one of: description, kernel, block_dim, "
-            "vars, params, tensors, golden, tolerances, flops, launches, l2_between_launches, gm_layout)\n"
+            "vars, params, tensors, golden, tolerances, flops, launches, l2_between_launches, gm_layout, checks)\n"
             "t.yaml:1:1: error: missing key 'block_dim'\n"
             "t.yaml:3:10: error: tensors: no tensors");
   EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: bf16, shape: [4], init: zeros, cahce: normal}\n"),
