@@ -98,15 +98,7 @@ void ProgressLine::draw() {
   if (stop_) return;
   const Clock::time_point now = Clock::now();
   auto secs = [](Clock::duration d) { return std::chrono::duration<double>(d).count(); };
-  Figures f;
-  f.phase = phase_;
-  f.launch = launch_;
-  f.launches = launches_;
-  f.cycle = cycle_;
-  f.instructions = instructions_;
-  f.cores_ended = cores_ended_;
-  f.cores_total = cores_total_;
-  f.elapsed_s = secs(now - start_);
+  Figures f{phase_, launch_, launches_, cycle_, instructions_, cores_ended_, cores_total_, secs(now - start_), -1};
   if (phase_ == "simulation" && launch_ > 1 && launch_ <= launches_) {  // launches 1 .. k-1 are done
     const double per_launch = secs(this_launch_ - first_launch_) / static_cast<double>(launch_ - 1);
     f.left_s = std::max(0.0, per_launch * static_cast<double>(launches_ - launch_ + 1) - secs(now - this_launch_));

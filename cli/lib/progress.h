@@ -3,7 +3,7 @@
 // taken kProgressDelay (2 s; NPUSIM_PROGRESS_DELAY_MS overrides it, for tests), one line on
 // stderr, rewritten in place every quarter second:
 //   "npusim: simulation  launch 2/4  1200000 cycles  3456789 instructions  cores 12/48 ended
-//    4.2 s  ~6 s left"
+//    4.2 s  ~6.0 s left"
 // with the phase (inputs, simulation, golden, compare, writing outputs), in a launch sequence
 // which launch runs, the simulated cycle and the instructions issued so far (SystemC model; in a
 // launch sequence, of the current launch), how many of the launch's cores have ended, and the

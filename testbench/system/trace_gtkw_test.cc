@@ -22,12 +22,12 @@ namespace {
 
 class GtkwSave : public CliScratchTest {};
 
-// "SystemC.cluster0.aiv0.MTE2.pc[31:0]" for every $var of a VCD.
-std::set<std::string> vcd_signals(const std::string& vcd) {
-  std::set<std::string> out;
+// The $var declarations of a VCD: id -> full name ("SystemC.cluster0.aiv0.MTE2.pc[31:0]", the
+// names rebuilt from the scopes); `in` is left after $enddefinitions.
+std::map<std::string, std::string> vcd_names(std::istringstream& in) {
+  std::map<std::string, std::string> out;
   std::vector<std::string> scope;
-  std::istringstream in(vcd);
-  for (std::string w; in >> w;) {
+  for (std::string w; in >> w && w != "$enddefinitions";) {
     if (w == "$scope") {
       std::string kind, name;
       in >> kind >> name;
@@ -39,11 +39,16 @@ std::set<std::string> vcd_signals(const std::string& vcd) {
       in >> type >> bits >> id >> name >> range;
       std::string full;
       for (const std::string& s : scope) full += s + ".";
-      out.insert(full + name + (range == "$end" ? "" : range));
-    } else if (w == "$enddefinitions") {
-      break;
+      out[id] = full + name + (range == "$end" ? "" : range);
     }
   }
+  return out;
+}
+
+std::set<std::string> vcd_signals(const std::string& vcd) {
+  std::istringstream in(vcd);
+  std::set<std::string> out;
+  for (const auto& [id, name] : vcd_names(in)) out.insert(name);
   return out;
 }
 
@@ -94,24 +99,8 @@ TEST_F(GtkwSave, NamesTheVcdsSignalsGroupedWithOpcodesByName) {
 
 // The value changes of a VCD: full signal name (as vcd_signals gives it) -> (time, value) in order.
 std::map<std::string, std::vector<std::pair<uint64_t, uint64_t>>> vcd_changes(const std::string& vcd) {
-  std::map<std::string, std::string> name_of;  // VCD id -> full name
-  std::vector<std::string> scope;
   std::istringstream in(vcd);
-  for (std::string w; in >> w && w != "$enddefinitions";) {
-    if (w == "$scope") {
-      std::string kind, name;
-      in >> kind >> name;
-      scope.push_back(name);
-    } else if (w == "$upscope") {
-      scope.pop_back();
-    } else if (w == "$var") {
-      std::string type, bits, id, name, range;
-      in >> type >> bits >> id >> name >> range;
-      std::string full;
-      for (const std::string& sc : scope) full += sc + ".";
-      name_of[id] = full + name + (range == "$end" ? "" : range);
-    }
-  }
+  std::map<std::string, std::string> name_of = vcd_names(in);
   std::map<std::string, std::vector<std::pair<uint64_t, uint64_t>>> out;
   uint64_t t = 0;
   for (std::string w; in >> w;) {
