@@ -64,7 +64,10 @@ loop:                           # label (a branch target in this section)
   error. A signed immediate field also accepts its unsigned bit pattern (`0xbf800000` in a
   32-bit field is -1082130432).
 - **Errors** are reported as `file:line:col: error: message`, then the line and a caret; every
-  error in the file is reported. Errors inside a macro expansion point at the invocation.
+  error in the file is reported. Errors inside a macro expansion point at the invocation and
+  name the lines inside the macro bodies (`(in expansion of macro 'outer -> inner' at m.inc:3,
+  via m.inc:6)`); the source map of an instruction (`npusim asm --listing`, faults, traces) is
+  its macro-body line and every invocation, innermost first (`m.inc:3 (via m.inc:6, k.s:40)`).
 - **Checks** beyond operand ranges: the instruction must exist on the target arch (`--arch`)
   and on the section's core type; dtypes: mmad bf16, f16, s8, f32; fix f32 -> bf16, f16, f32 and
   s32 -> f32, bf16, f16, s32; vector arithmetic f32, f16, bf16, s32, s16 (exp, ln, sqrt, rsqrt,

@@ -23,13 +23,13 @@ std::string Program::where(CoreType t, uint32_t pc) const {
   const CodeSection& sec = section(t);
   if (pc >= sec.src.size()) return "";
   const SourceLoc& l = sec.src[pc];
-  auto loc = [&](int f, int line) {
-    std::string name = f >= 0 && f < static_cast<int>(source_files.size()) ? source_files[f] : "?";
-    return name + ":" + std::to_string(line);
+  auto loc = [&](const FileLine& at) {
+    std::string name = at.file >= 0 && at.file < static_cast<int>(source_files.size()) ? source_files[at.file] : "?";
+    return name + ":" + std::to_string(at.line);
   };
-  std::string s = loc(l.file, l.line);
-  if (l.via_file >= 0) s += " (via " + loc(l.via_file, l.via_line) + ")";
-  return s;
+  std::string s = loc(l.at);
+  for (size_t k = 0; k < l.via.size(); ++k) s += (k == 0 ? " (via " : ", ") + loc(l.via[k]);
+  return l.via.empty() ? s : s + ")";
 }
 
 std::string mismatched_target(const Program& p, const std::vector<TargetSymbol>& target, const std::string& config) {

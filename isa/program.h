@@ -25,13 +25,18 @@ struct SemanticLabel {
   std::string name;
 };
 
+// A line of a kernel source file: an index into Program::source_files and a 1-based line.
+struct FileLine {
+  int file = 0;
+  int line = 0;
+};
+
 // Where an instruction was written (the assembler's source map). An instruction produced by a
-// macro is located at the macro-body line it came from, `via` at the outermost invocation.
+// macro is located at the macro-body line it came from; `via` holds the invocations that
+// produced it, innermost first, the last one outside every macro (empty: not from a macro).
 struct SourceLoc {
-  int file = 0;        // index into Program::source_files
-  int line = 0;        // 1-based
-  int via_file = -1;   // -1: not produced by a macro
-  int via_line = 0;
+  FileLine at;
+  std::vector<FileLine> via;
 };
 
 struct CodeSection {
@@ -64,7 +69,8 @@ struct Program {
   // Empty when the kernel uses none: it then runs on any config.
   std::vector<TargetSymbol> target_symbols;
   std::string target_config;
-  // "kernels/lib/m.inc:63 (via kernels/rmsnorm.s:70)", or "" without a source map.
+  // "kernels/lib/m.inc:63 (via kernels/lib/m.inc:80, kernels/rmsnorm.s:70)": the line, then
+  // the macro invocations that produced it, innermost first; "" without a source map.
   std::string where(CoreType t, uint32_t pc) const;
 };
 

@@ -34,6 +34,7 @@ packages=(build-essential cmake ninja-build pkg-config libsystemc-dev libyaml-cp
           libfmt-dev nlohmann-json3-dev libcli11-dev googletest libgtest-dev libbenchmark-dev python3
           parallel pybind11-dev python3-dev python3-numpy python3-pytest
           chromium  # headless, for the HTML report test (system.HtmlReport*)
+          gtkwave libgtk-3-bin  # GTKWave on broadway (broadwayd), for the save file test (system.GtkwSave*)
           "${extra_packages[@]+"${extra_packages[@]}"}")
 missing=()
 for p in "${packages[@]}"; do

@@ -69,7 +69,7 @@ void register_asm(CLI::App& app) {
   as->add_option("--arch", a->arch, "target architecture (default: the config's chip.arch; must match it)")
       ->check(CLI::IsMember({"a2", "a5"}));
   as->add_flag("--listing", a->listing,
-               "print PC -> source file:line (and macro invocation) -> disassembly per section; writes the "
+               "print PC -> source file:line (and the macro invocations) -> disassembly per section; writes the "
                "object file only with -o");
   as->callback([a] {
     guarded([&] {

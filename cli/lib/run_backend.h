@@ -35,7 +35,9 @@ struct SimRequest {
   check::RaceMode race = check::RaceMode::Off;  // the race checker (isa/check/race.h)
   hw::L2Contents* l2_carry = nullptr;  // SystemC only: L2 contents carried between launches
   bool timing_only = false;         // SystemC only: no data effects (hw::RunOptions::timing_only)
-  std::function<void(uint64_t cycle, uint64_t instructions)> progress;  // SystemC only (hw::RunOptions)
+  std::function<void(const hw::RunProgress&)> progress;  // SystemC only (hw::RunOptions)
+  // A launch sequence (run_launches.h): called as launch k (1-based) of n starts.
+  std::function<void(size_t k, size_t n)> launch_started;
 };
 
 // One launch of a launch sequence (run_launches.h) and what it measured.

@@ -36,7 +36,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Adds the kernel source line (and the macro invocation) to every "cluster0.aiv1 pc 12 (" of a
+// Adds the kernel source line (and the macro invocations) to every "cluster0.aiv1 pc 12 (" of a
 // fault or hang message: "cluster0.aiv1 pc 12 at kernels/lib/m.inc:63 (via kernels/x.s:70) (".
 std::string with_source_lines(const std::string& msg, const isa::Program& prog) {
   static const std::regex at_pc(R"((cluster\d+\.(aic|aiv)\d*) pc (\d+) \()");
@@ -219,7 +219,10 @@ RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::stri
   req.block_dim = spec.block_dim;
   req.trace = o.trace;
   req.timing_only = o.timing_only;
-  if (o.progress) req.progress = [p = o.progress](uint64_t cycle, uint64_t n) { p->simulated(cycle, n); };
+  if (o.progress) {
+    req.progress = [p = o.progress](const hw::RunProgress& r) { p->simulated(r); };
+    req.launch_started = [p = o.progress](size_t k, size_t n) { p->launch(k, n); };
+  }
   req.race = o.race.empty() ? (o.iss ? check::RaceMode::Error : check::RaceMode::Off) : check::parse_race_mode(o.race);
   if (o.iss && o.trace.writes_files()) throw Error("--vcd, --trace and --instr-csv need the SystemC model (not --iss)");
   // Per-label statistics whenever the kernel has semantic labels (stats.json "labels").

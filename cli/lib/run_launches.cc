@@ -48,7 +48,8 @@ SimOutcome run_launches(const CaseSpec& spec, const SimRequest& base, const std:
   uint64_t start_cycle = 0;
   hw::L2Contents carry;
   SimOutcome total;
-  size_t index = 0;
+  size_t index = 0, count = 0;
+  for (const CaseLaunch& l : spec.launches) count += static_cast<size_t>(l.repeat);
   for (size_t e = 0; e < spec.launches.size(); ++e) {
     const CaseLaunch& l = spec.launches[e];
     const std::string who = "launch " + std::to_string(e) + " (" + l.kernel_path + ")";
@@ -74,6 +75,7 @@ SimOutcome run_launches(const CaseSpec& spec, const SimRequest& base, const std:
         parts.push_back(hw::LaunchTracePart{files, start_cycle, 0, prog.name});
       }
       req.trace.label_stats = label_stats;
+      if (base.launch_started) base.launch_started(index + 1, count);
       SimOutcome o;
       try {
         o = iss ? run_on_iss(req) : run_on_systemc(req);

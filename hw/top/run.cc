@@ -74,7 +74,7 @@ void drive(ChipTop& top, const RunOptions& opt) {
     // +1 tick: events at exactly the deadline run too, so every call moves time or ends the loop.
     uint64_t until = std::min(deadline, limit);
     if (opt.progress) {
-      opt.progress(now / L.clock.period, L.issued);
+      opt.progress(RunProgress{now / L.clock.period, L.issued, L.cores_ended, L.cores_total});
       until = std::min(until, now + L.ticks(kProgressSliceCycles));
     }
     sc_core::sc_start(sc_core::sc_time::from_value(until - now + 1), sc_core::SC_EXIT_ON_STARVATION);
@@ -122,7 +122,7 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
     throw;
   }
   LaunchState& L = top.launch();
-  if (opt.progress) opt.progress(L.end_tick / L.clock.period, L.issued);
+  if (opt.progress) opt.progress(RunProgress{L.end_tick / L.clock.period, L.issued, L.cores_ended, L.cores_total});
   if (L.error) {
     finish_trace_quietly();
     throw Error(*L.error + (L.error_wants_report ? ". Where each core was:\n" + top.blocked_report() : ""));

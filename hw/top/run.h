@@ -52,6 +52,13 @@ struct L2Contents {
   std::vector<L2Tags> slices;
 };
 
+// How far a run has got (RunOptions::progress): the simulated cycle, the instructions issued so
+// far, and how many of the launch's cores have executed `end`.
+struct RunProgress {
+  uint64_t cycle = 0, instructions = 0;
+  int cores_ended = 0, cores_total = 0;
+};
+
 struct RunOptions {
   bool timing_only = false;
   // Multi-launch (warm L2): when set, a non-empty carry replaces the L2's initial contents (and
@@ -70,10 +77,10 @@ struct RunOptions {
   // ends the run at the first race or leftover flag, Warn returns them in race_findings. Not
   // with timing_only (there are no data effects to check).
   check::RaceMode race = check::RaceMode::Off;
-  // Called between slices of at most kProgressSliceCycles simulated cycles with the cycle reached
-  // and the instructions issued so far (the CLI's progress line). Slicing the run changes no
-  // result: the simulation only pauses and goes on.
-  std::function<void(uint64_t cycle, uint64_t instructions)> progress;
+  // Called between slices of at most kProgressSliceCycles simulated cycles, and once at the end,
+  // with how far the run has got (the CLI's progress line). Slicing the run changes no result:
+  // the simulation only pauses and goes on.
+  std::function<void(const RunProgress&)> progress;
 };
 inline constexpr uint64_t kProgressSliceCycles = 100000;
 

@@ -1,5 +1,6 @@
 #include "hw/top/trace_gtkw.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "base/file_io.h"
@@ -8,10 +9,11 @@
 namespace npu::hw {
 namespace {
 
-// GTKWave trace flags (its analyzer.h): hex, decimal, binary display, right-justified, translated
-// by a filter file, group begin / end, closed group, comment line.
-constexpr unsigned kHex = 0x2, kDec = 0x4, kBin = 0x8, kRjustify = 0x20, kBlank = 0x200, kFileFilter = 0x2000,
-                   kClosed = 0x400000, kGroupBegin = 0x800000, kGroupEnd = 0x1000000;
+// GTKWave trace flags (its analyzer.h): hex, decimal, binary display, right-justified, comment
+// line, collapsed (the hidden end of a closed group), translated by a filter file, closed group,
+// group begin / end.
+constexpr unsigned kHex = 0x2, kDec = 0x4, kBin = 0x8, kRjustify = 0x20, kBlank = 0x200, kCollapsed = 0x1000,
+                   kFileFilter = 0x2000, kClosed = 0x400000, kGroupBegin = 0x800000, kGroupEnd = 0x1000000;
 
 std::string flags(unsigned f) {
   char buf[16];
@@ -36,13 +38,17 @@ void write_gtkw(const std::string& gtkw_path, const std::string& vcd_path, const
                     fs::absolute(vcd_path).string() + "\"\n[timestart] 0\n";
   const std::string filter_abs = fs::absolute(filter_path).string();
   std::string group;
-  bool first = true;
+  bool first = true, closed = false;
+  auto end_group = [&] {
+    if (!group.empty()) out += flags(kGroupEnd | kBlank | (closed ? kClosed | kCollapsed : 0)) + "-" + group + "\n";
+  };
   for (size_t i = 0; i < names.size(); ++i) {
     const std::string& n = names[i];
     if (group_of(n) != group) {
-      if (!group.empty()) out += flags(kGroupEnd | kBlank) + "-" + group + "\n";
+      end_group();
       group = group_of(n);
-      out += flags(kGroupBegin | kBlank | (first ? 0 : kClosed)) + "-" + group + "\n";
+      closed = !first;
+      out += flags(kGroupBegin | kBlank | (closed ? kClosed : 0)) + "-" + group + "\n";
       first = false;
     }
     const std::string leaf = n.substr(n.rfind('.') + 1);
@@ -50,9 +56,13 @@ void write_gtkw(const std::string& gtkw_path, const std::string& vcd_path, const
     if (bits[i] == 1) out += flags(kBin | kRjustify);
     else if (leaf == "opcode") out += flags(kHex | kRjustify | kFileFilter) + "^1 " + filter_abs + "\n";
     else out += flags(kDec | kRjustify);
-    out += full + "\n";
+    // GTKWave shows a signal, or an alias, by its last dot-separated component ("busy"): the
+    // alias is the name inside the group with blanks for dots ("MTE2 busy").
+    std::string alias = n.size() > group.size() ? n.substr(group.size() + 1) : n;
+    std::replace(alias.begin(), alias.end(), '.', ' ');
+    out += "+{" + alias + "} " + full + "\n";
   }
-  if (!group.empty()) out += flags(kGroupEnd | kBlank) + "-" + group + "\n";
+  end_group();
   write_file_atomic(filter_path, gtkwave_opcode_filter());
   write_file_atomic(gtkw_path, out);
 }

@@ -3,8 +3,9 @@
 // with one group per core (its units' busy, opcode, pc, queue; flags; cross-core counters), one
 // for the L2 slices, one for the HBM channels and the MTE count. Opcodes are shown by mnemonic
 // through the translate filter file written beside G (G's name + ".opcodes", the text of
-// `npusim gtkwave-filter`), counters and PCs in decimal, busy bits as waves. Only the first core's
-// group starts open.
+// `npusim gtkwave-filter`), counters and PCs in decimal, busy bits as waves; each signal is shown
+// by its name inside the group ("MTE2 busy", a GTKWave alias). Only the first core's group starts
+// open. Checked in GTKWave itself (testbench/system/trace_gtkw_test.cc).
 #include <string>
 #include <vector>
 

@@ -185,7 +185,11 @@ class Assembler {
     uint32_t pc = static_cast<uint32_t>(cur_->sec->code.size());
     cur_->sec->code.push_back(Instr{});  // placeholder; replaced when the statement is valid
     // Spliced line numbers for now; assemble() maps them to files (.include).
-    cur_->sec->src.push_back(s.def_line ? SourceLoc{0, s.def_line, 0, s.line} : SourceLoc{0, s.line, -1, 0});
+    SourceLoc loc;
+    loc.at.line = s.chain.empty() ? s.line : s.chain.front();
+    for (size_t k = 1; k < s.chain.size(); ++k) loc.via.push_back(FileLine{0, s.chain[k]});
+    if (!s.chain.empty()) loc.via.push_back(FileLine{0, s.line});
+    cur_->sec->src.push_back(std::move(loc));
     size_t dot = w.find('.');
     std::string mn = w.substr(0, dot);
     const InstrDef* d = find_mnemonic(mn);
@@ -358,6 +362,7 @@ AsmResult assemble(std::string_view source, std::string_view filename, const Asm
   SourceMap map;
   std::vector<std::string> lines = expand_includes(split_source_lines(source), sink.file, map, sink);
   sink.lines = &lines;
+  sink.map = &map;
   Assembler as(arch, sink);
   as.symbols().predefine(target.symbols);
   as.set_default_name(default_kernel_name(filename));
@@ -375,18 +380,17 @@ AsmResult assemble(std::string_view source, std::string_view filename, const Asm
   AsmResult r;
   r.program = as.finish();
   if (r.program) {
-    auto origin = [&](int spliced, int* file, int* line) {
-      if (spliced < 1 || spliced > static_cast<int>(map.origins.size())) return;
-      *file = map.origins[spliced - 1].file;
-      *line = map.origins[spliced - 1].line;
+    auto origin = [&](FileLine& l) {  // spliced line -> file and line
+      if (l.line < 1 || l.line > static_cast<int>(map.origins.size())) return;
+      l = FileLine{map.origins[l.line - 1].file, map.origins[l.line - 1].line};
     };
     r.program->source_files = map.files;
     r.program->target_symbols = as.symbols().used_target_symbols();
     if (!r.program->target_symbols.empty()) r.program->target_config = target.config;
     for (CodeSection* sec : {&r.program->aic, &r.program->aiv})
       for (SourceLoc& l : sec->src) {
-        origin(l.line, &l.file, &l.line);
-        if (l.via_file >= 0) origin(l.via_line, &l.via_file, &l.via_line);
+        origin(l.at);
+        for (FileLine& v : l.via) origin(v);
       }
   }
   std::stable_sort(sink.diags.begin(), sink.diags.end(), [](const Diagnostic& a, const Diagnostic& b) {

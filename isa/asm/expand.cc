@@ -11,13 +11,24 @@ void Sink::error(const Stmt& s, size_t pos, const std::string& msg) {
   if (!s.macro.empty()) {
     size_t levels = 1, first = s.macro.find(" -> ");
     for (size_t p = first; p != std::string::npos; p = s.macro.find(" -> ", p + 4)) ++levels;
-    if (levels <= 4)
-      m += fmt::format(" (in expansion of macro '{}')", s.macro);
-    else  // runaway recursion: show the ends of the chain only
+    if (levels <= 4) {
+      // The lines inside the macro bodies (the error itself is at the outermost invocation),
+      // as Program::where gives them for an instruction: "m.inc:12, via m.inc:30".
+      std::string at;
+      for (size_t k = 0; k < s.chain.size(); ++k) at += (k == 0 ? " at " : k == 1 ? ", via " : ", ") + place(s.chain[k]);
+      m += fmt::format(" (in expansion of macro '{}'{})", s.macro, at);
+    } else {  // runaway recursion: show the ends of the chain only
       m += fmt::format(" (in expansion of macro '{} -> ... -> {}', {} levels)", s.macro.substr(0, first),
                        s.macro.substr(s.macro.rfind(" -> ") + 4), levels);
+    }
   }
   error_at(s.line, s.col(pos), m);
+}
+
+std::string Sink::place(int spliced) const {
+  if (!map || spliced < 1 || spliced > static_cast<int>(map->origins.size())) return file + ":" + std::to_string(spliced);
+  const SourceMap::Origin& o = map->origins[spliced - 1];
+  return map->files[o.file] + ":" + std::to_string(o.line);
 }
 
 void Sink::error_at(int line, int col, const std::string& msg) {
@@ -193,7 +204,10 @@ class Expander {
       size_t at;
       std::string w = first_word(s.text, &at);
       auto label_only = [&] {
-        if (at > 0 && s.text.find(':') < at) emit(Stmt{s.text.substr(0, at), s.line, s.col0, s.macro_col, s.macro, s.scope, s.def_line});
+        if (at == 0 || s.text.find(':') >= at) return;  // no label before the directive
+        Stmt labels = s;
+        labels.text = s.text.substr(0, at);
+        emit(labels);
       };
       if (w == ".macro" || w == ".rept") {
         label_only();
@@ -324,7 +338,8 @@ class Expander {
       x.macro_col = s.col(at);
       x.macro = s.macro.empty() ? name : s.macro + " -> " + name;
       x.scope = s.scope;
-      x.def_line = b.def_line ? b.def_line : b.line;
+      x.chain.push_back(b.chain.empty() ? b.line : b.chain.front());
+      x.chain.insert(x.chain.end(), s.chain.begin(), s.chain.end());
       body.push_back(std::move(x));
     }
     run(body, depth + 1);

@@ -28,8 +28,10 @@ struct Stmt {
   int macro_col = 1;     // column of the macro invocation (when col0 == 0)
   std::string macro;     // "m" or "outer -> inner" when produced by a macro
   ScopePtr scope;
-  int def_line = 0;      // when produced by a macro: the line of the innermost macro-body
-                         // statement it came from (`line` is then the outermost invocation)
+  // When produced by a macro: the macro-body line it came from, then the line of each
+  // enclosing invocation that is itself in a macro body, innermost first (`line` is then the
+  // outermost invocation). Empty otherwise.
+  std::vector<int> chain;
   int col(size_t pos) const { return col0 ? col0 + static_cast<int>(pos) : macro_col; }
 };
 
@@ -46,6 +48,8 @@ struct SourceMap {
 struct Sink {
   std::string file;
   const std::vector<std::string>* lines = nullptr;
+  const SourceMap* map = nullptr;  // spliced line -> file:line in the messages (.include)
+  std::string place(int spliced) const;  // "file:line" of a spliced line
   std::vector<Diagnostic> diags;
   void error(const Stmt& s, size_t pos, const std::string& msg);
   void error_at(int line, int col, const std::string& msg);

@@ -94,3 +94,18 @@ def test_docs_show_the_example_as_it_is():
     assert block == open(os.path.join(SRC, "docs", "examples", "test_row_softmax.py")).read()
     kernel = open(SOFTMAX).read()
     assert "```\n" + kernel + "```" in doc
+
+
+def test_kernel_faults_name_the_source_line_and_macro_chain():
+    # n = 2^20 elements read past the end of UB; the faulting vadds (pc 2) comes from macro
+    # `bump` (line 5) invoked in `twice` (line 8), invoked at line 13.
+    src = (".kernel k\n.param y, gm, f32\n.param n, int\n"
+           ".macro bump N\n    vadds.f32 0, 0, r4, \\N\n.endm\n"
+           ".macro twice N\n    bump \\N\n.endm\n"
+           ".aiv\n    ldp r1, n\n    mov r4, f32(1.0)\n    twice r1\n    end\n")
+    inv = src.splitlines().index("    twice r1") + 1
+    assert inv == 13
+    with pytest.raises(npusim.Error) as e:
+        npusim.run(src, outputs={"y": ("f32", (64,))}, params={"n": 1 << 20}, iss=True)
+    assert "pc 2 at <kernel>:5 (via <kernel>:8, <kernel>:%d) (vadds.f32" % inv in str(e.value)
+    assert "GM tensors of the case" in str(e.value)

@@ -51,6 +51,23 @@ TEST_F(AsmInclude, ErrorsNameTheIncludedFileAndLine) {
   EXPECT_EQ(r.format_diags(), inc + ":2:5: error: unknown mnemonic 'frob'\n    frob r1\n    ^\n");
 }
 
+// A macro library's nested macros: an error is located at the invocation in the kernel and
+// names the lines inside the included file; the source map gives an instruction's whole chain.
+TEST_F(AsmInclude, MacroChainsNameTheIncludedLines) {
+  const std::string inc = write("lib/ops.inc", "# line 1\n.macro inner\n    nop 1\n.endm\n.macro outer\n    inner\n    nop\n.endm\n");
+  const std::string bad = write("bad.s", ".kernel k\n.include \"lib/ops.inc\"\n.aiv\n    outer\n    end\n");
+  AsmResult r = assemble_file(bad);
+  ASSERT_FALSE(r.program);
+  EXPECT_EQ(r.format_diags(), bad + ":4:5: error: wrong operand count for 'nop': expected 0 (), got 1 (in expansion of "
+                                    "macro 'outer -> inner' at " + inc + ":3, via " + inc + ":6)\n    outer\n    ^\n");
+  write("lib/ops.inc", "# line 1\n.macro inner\n    nop\n.endm\n.macro outer\n    inner\n    nop\n.endm\n");
+  AsmResult ok = assemble_file(bad);
+  ASSERT_TRUE(ok.program) << ok.format_diags();
+  EXPECT_EQ(ok.program->where(CoreType::Aiv, 0), inc + ":3 (via " + inc + ":6, " + bad + ":4)");
+  EXPECT_EQ(ok.program->where(CoreType::Aiv, 1), inc + ":7 (via " + bad + ":4)");
+  EXPECT_EQ(ok.program->where(CoreType::Aiv, 2), bad + ":5");
+}
+
 TEST_F(AsmInclude, MissingFileCycleAndMalformedDirective) {
   write("a.inc", ".include \"b.inc\"\n");
   write("b.inc", ".include \"a.inc\"\n");

@@ -312,7 +312,7 @@ TEST(AsmErrors, UndefinedConstantAndDivisionByZero) {
 TEST(AsmErrors, ErrorsInMacrosPointAtTheInvocation) {
   EXPECT_EQ(errors(".macro bad x\n  vadd.f32 \\x, 0, 0\n.endm\n.aiv\n   bad 16\n"),
             "t.s:5:4: error: wrong operand count for 'vadd': expected 4 (dst, src0, src1, count), got 3 "
-            "(in expansion of macro 'bad')\n"
+            "(in expansion of macro 'bad' at t.s:2)\n"
             "   bad 16\n"
             "   ^\n");
   // Runaway recursion stops at depth 64; a long chain of macros is shown abbreviated.
@@ -322,7 +322,8 @@ TEST(AsmErrors, ErrorsInMacrosPointAtTheInvocation) {
             "m\n"
             "^\n");
   EXPECT_EQ(errors(".macro in\n nop 1\n.endm\n.macro out\n in\n.endm\n.aic\n  out\n"),
-            "t.s:8:3: error: wrong operand count for 'nop': expected 0 (), got 1 (in expansion of macro 'out -> in')\n"
+            "t.s:8:3: error: wrong operand count for 'nop': expected 0 (), got 1 (in expansion of macro 'out -> in' at "
+            "t.s:2, via t.s:5)\n"
             "  out\n"
             "  ^\n");
 }

@@ -18,9 +18,10 @@ namespace {
 
 // A source line as a kernel author sees it: the path from "kernels/" on.
 std::string line_name(const isa::Program& p, const isa::SourceLoc& l) {
-  std::string f = l.file >= 0 && l.file < static_cast<int>(p.source_files.size()) ? p.source_files[l.file] : "?";
+  const int file = l.at.file;
+  std::string f = file >= 0 && file < static_cast<int>(p.source_files.size()) ? p.source_files[file] : "?";
   size_t k = f.rfind("kernels/");
-  return (k == std::string::npos ? f : f.substr(k + 8)) + ":" + std::to_string(l.line);
+  return (k == std::string::npos ? f : f.substr(k + 8)) + ":" + std::to_string(l.at.line);
 }
 
 }  // namespace
@@ -45,7 +46,7 @@ std::vector<SyncMutant> flag_pair_mutants(const isa::Program& p) {
       if (in.op != Op::SET_FLAG && in.op != Op::WAIT_FLAG) continue;
       const int flag = sem::flag_index(static_cast<isa::Pipe>(in.f[0].value), static_cast<isa::Pipe>(in.f[1].value),
                                        static_cast<int>(in.f[2].value));
-      (in.op == Op::SET_FLAG ? sets : waits)[{flag, sec.src[pc].file, sec.src[pc].line}].push_back(pc);
+      (in.op == Op::SET_FLAG ? sets : waits)[{flag, sec.src[pc].at.file, sec.src[pc].at.line}].push_back(pc);
     }
     for (const auto& [s, spcs] : sets)
       for (const auto& [w, wpcs] : waits) {

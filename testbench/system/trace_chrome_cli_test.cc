@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "hw/config/loader.h"
+#include "base/csv.h"
 #include "testbench/support/cli_support.h"
 
 namespace npu::test {
@@ -92,12 +93,12 @@ TEST_F(TraceChromeCli, RmsnormLinearTraceHasNoOverlapAndCountersWithinPeak) {
   std::getline(csv, row);
   EXPECT_EQ(row.substr(row.rfind(',') + 1), "source");
   size_t rows = 0;
-  while (std::getline(csv, row)) {
+  for (std::vector<std::string> f; std::getline(csv, row);) {
     ++rows;
-    const std::string core = row.substr(0, row.find(','));
-    const size_t pc_at = row.find(',', core.size() + 1) + 1;
-    const uint32_t pc = static_cast<uint32_t>(std::stoul(row.substr(pc_at)));
-    EXPECT_EQ(row.substr(row.rfind(',') + 1), source_of[std::make_pair(core, pc)]) << row;
+    // A macro chain's source holds commas: the field is quoted.
+    ASSERT_TRUE(csv_split(row, f) && f.size() == 12) << row;
+    const uint32_t pc = static_cast<uint32_t>(std::stoul(f[2]));
+    EXPECT_EQ(f[11], source_of[std::make_pair(f[0], pc)]) << row;
   }
   EXPECT_GT(rows, 1000u);
 }
