@@ -104,7 +104,14 @@ static void adopt_kernel_dtypes(CaseSpec& spec, const isa::Program& prog) {
 
 isa::Program load_case_kernel(CaseSpec& spec, const hw::HwConfig& hw) {
   isa::Program prog;
-  if (!spec.kernel_source.empty() || ends_with(spec.kernel_path, ".s") || ends_with(spec.kernel_path, ".asm")) {
+  if (spec.program) {
+    try {
+      hw::check_kernel_target(*spec.program, hw);
+    } catch (const Error& e) {
+      throw Error(spec.kernel_loc.str() + ": error: kernel: " + e.what());
+    }
+    prog = *spec.program;
+  } else if (!spec.kernel_source.empty() || ends_with(spec.kernel_path, ".s") || ends_with(spec.kernel_path, ".asm")) {
     isa::AsmResult r = spec.kernel_source.empty()
                            ? isa::assemble_file(spec.kernel_path, hw::asm_target(hw))
                            : isa::assemble(spec.kernel_source, spec.kernel_path, hw::asm_target(hw));

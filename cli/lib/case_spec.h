@@ -117,6 +117,7 @@ struct CaseSpec {
   std::string dir;    // its directory (relative paths resolve against it)
   std::string kernel_path;  // resolved
   std::string kernel_source;  // non-empty: the kernel's source text (kernel_path only names it)
+  std::shared_ptr<const isa::Program> program;  // set: the kernel, assembled (kernel_path only names it)
   SourceLoc kernel_loc;
   int block_dim = 1;
   SourceLoc block_dim_loc;
@@ -149,7 +150,8 @@ CaseSpec parse_case_file(const std::string& path, const std::vector<std::string>
 // Bindings to the kernel's parameters (see above); throws npu::Error listing every mismatch.
 void check_case_against_kernel(const CaseSpec& spec, const isa::Program& program);
 
-// Assembles spec.kernel_source, or spec.kernel_path (a .s source, for `hw`: its arch and CFG_
+// Takes spec.program (refused when assembled for another config), or assembles
+// spec.kernel_source, or spec.kernel_path (a .s source, for `hw`: its arch and CFG_
 // constants; anything else is read as an object file, refused when assembled with other
 // constants), gives the tensors marked dtype_from_kernel their .param dtype, and checks the
 // bindings. Assembler diagnostics are part of the error.

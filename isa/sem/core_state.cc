@@ -5,17 +5,6 @@
 #include <cstring>
 #include <new>
 
-#if defined(__SANITIZE_ADDRESS__)  // gcc
-#define NPUSIM_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)  // clang
-#define NPUSIM_ASAN 1
-#endif
-#endif
-#if defined(NPUSIM_ASAN)
-#include <sanitizer/asan_interface.h>
-#endif
-
 namespace npu::sem {
 
 std::string CoreId::name() const {
@@ -41,12 +30,6 @@ ZeroedBytes::ZeroedBytes(size_t n) : n_(n) {
   void* m = mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (m == MAP_FAILED) throw std::bad_alloc();
   p_ = static_cast<uint8_t*>(m);
-#if defined(NPUSIM_ASAN)
-  // Fresh anonymous pages are addressable, but ASan does not clear its shadow on mmap: pages
-  // that held a stack (e.g. a SystemC coroutine stack, mmap'd and later unmapped) would keep
-  // their stack red zones and every write here would be reported as a stack-buffer-underflow.
-  ASAN_UNPOISON_MEMORY_REGION(p_, n);
-#endif
 }
 
 ZeroedBytes::ZeroedBytes(const ZeroedBytes& o) : ZeroedBytes(o.n_) {

@@ -104,6 +104,7 @@ void exec<Op::MMAD_MX>(Exec& x) {
   const uint8_t* sb = x.local(Buffer::L0B, o.sb, kb * d.n, false);
   uint8_t* c = x.local(Buffer::L0C, o.c, d.m * d.n * 4, true);
   const size_t nc = d.m * d.n;
+  if (nc == 0) return;  // as in mmad
   float *A = scratch<float>(0, d.m * d.k), *B = scratch<float>(1, d.k * d.n), *C = scratch<float>(2, nc);
   for (uint64_t i = 0; i < d.m; ++i)
     for (uint64_t kk = 0; kk < d.k; ++kk)

@@ -32,6 +32,7 @@ void local_to_local(Exec& x, const V& o, Buffer sb, CoreState* sc, Buffer db, Co
   const uint64_t n = o.nburst, len = o.burst;
   const uint8_t* s = x.local_strided(sb, o.src, n, o.src_stride, len, false, sc);
   uint8_t* d = x.local_strided(db, o.dst, n, o.dst_stride, len, true, dc);
+  if (n * len == 0) return;  // nothing to copy (ranges checked above); an empty tmp's data() may be null
   std::vector<uint8_t> tmp(n * len);
   for (uint64_t i = 0; i < n; ++i) std::memcpy(tmp.data() + i * len, s + i * o.src_stride, len);
   for (uint64_t i = 0; i < n; ++i) std::memcpy(d + i * o.dst_stride, tmp.data() + i * len, len);

@@ -35,6 +35,7 @@ std::vector<uint8_t> convert_tile(Exec& x, const V& o) {
 
   const uint64_t es = isa::dtype_size(ddt);
   std::vector<uint8_t> out(m * n * es);
+  if (out.empty()) return out;  // an empty tile (operands checked above): no row to convert
   const bool float_out = ddt == Dtype::F32 || ddt == Dtype::F16 || ddt == Dtype::BF16;
   std::vector<float> row(n);
   for (uint64_t i = 0; i < m; ++i) {
@@ -94,6 +95,7 @@ void exec<isa::Op::FIX_UB>(Exec& x) {
   CoreState* aiv = x.peer_aiv(static_cast<int64_t>(o.sub));
   uint8_t* d = x.local_strided(Buffer::Ub, o.dst, o.m, o.dst_stride, rb, true, aiv);
   std::vector<uint8_t> tile = convert_tile(x, o);
+  if (tile.empty()) return;  // an empty tile; tile.data() may be null
   for (uint64_t i = 0; i < o.m; ++i) std::memcpy(d + i * o.dst_stride, tile.data() + i * rb, rb);
 }
 

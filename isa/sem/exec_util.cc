@@ -111,7 +111,9 @@ void load_floats(isa::Dtype dt, const uint8_t* p, size_t n, float* out) {
 void store_floats(isa::Dtype dt, uint8_t* p, size_t n, const float* in) {
   using isa::Dtype;
   switch (dt) {
-    case Dtype::F32: std::memcpy(p, in, n * 4); return;
+    case Dtype::F32:
+      if (n) std::memcpy(p, in, n * 4);  // as in load_floats
+      return;
     case Dtype::BF16:
       for (size_t i = 0; i < n; ++i) {
         uint16_t h = num::f32_to_bf16(in[i]);

@@ -34,6 +34,7 @@ Vals load(Exec& x, Dtype dt, uint64_t off, uint64_t rows, uint64_t cols, uint64_
   const uint8_t* p = x.local_strided(Buffer::Ub, off, rows, stride, cols * es, false);
   Vals v;
   v.is_float = !is_int(dt);
+  if (rows * cols == 0) return v;  // an empty operand: no element, and empty vectors' data() may be null
   if (v.is_float) v.f.resize(rows * cols); else v.i.resize(rows * cols);
   for (uint64_t r = 0; r < rows; ++r) {
     if (v.is_float) load_floats(dt, p + r * stride, cols, v.f.data() + r * cols);
@@ -45,6 +46,7 @@ Vals load(Exec& x, Dtype dt, uint64_t off, uint64_t rows, uint64_t cols, uint64_
 void store(Exec& x, Dtype dt, uint64_t off, uint64_t rows, uint64_t cols, uint64_t stride, const Vals& v) {
   uint64_t es = isa::dtype_size(dt);
   uint8_t* p = x.local_strided(Buffer::Ub, off, rows, stride, cols * es, true);
+  if (rows * cols == 0) return;  // no element (see load)
   for (uint64_t r = 0; r < rows; ++r) {
     if (v.is_float) store_floats(dt, p + r * stride, cols, v.f.data() + r * cols);
     else store_ints(dt, p + r * stride, cols, v.i.data() + r * cols);
@@ -258,7 +260,7 @@ template <> void exec<Op::VCOPY>(Exec& x) {
   const uint64_t bytes = o.count * isa::dtype_size(o.dt);
   const uint8_t* s = x.local(Buffer::Ub, o.src, bytes, false);
   uint8_t* d = x.local(Buffer::Ub, o.dst, bytes, true);
-  std::memmove(d, s, bytes);
+  if (bytes) std::memmove(d, s, bytes);
 }
 
 // ---- per-row reductions and broadcasts

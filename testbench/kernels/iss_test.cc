@@ -113,14 +113,18 @@ INSTANTIATE_TEST_SUITE_P(
                       rl(2, 2064, 128, 1, 2)),   // padded pitch 2560: 32 blocks + tail 16
     [](const auto& info) { return info.param.name(); });
 
-// The harness itself: a wrong parameter name is reported, not silently ignored.
-TEST(KernelHarness, UnknownParameterIsAnError) {
-  const isa::Program& p = load_kernel("linear", tiny());
+// The test cases' path itself: a wrong parameter name is reported, not silently ignored.
+TEST(KernelCases, UnknownParameterIsAnError) {
+  const std::string body = "params: {M: 1, K: 16, N: 16, bogus: 1}\ntensors:\n  x: " +
+                           tensor_yaml("bf16", {1, 16}, "init: zeros") + "\n  w: " +
+                           tensor_yaml("bf16", {16, 16}, "init: zeros") + "\n  y: " +
+                           tensor_yaml("bf16", {1, 16}, "role: output") + "\n";
   try {
-    bind_params(p, {{"x", 0}, {"w", 0}, {"y", 0}, {"M", 1}, {"K", 16}, {"N", 16}, {"bogus", 1}});
+    run_case_text(Engine::Iss, tiny(), "linear", 1, body, false);
     FAIL() << "expected an error";
   } catch (const Error& e) {
-    EXPECT_STREQ(e.what(), "kernel 'linear' has no parameter 'bogus'");
+    EXPECT_NE(std::string(e.what()).find("params.bogus: kernel 'linear' has no parameter 'bogus'"), std::string::npos)
+        << e.what();
   }
 }
 

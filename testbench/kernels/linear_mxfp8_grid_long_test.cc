@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/lib/run_report.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/mxfp8_case.h"
 
 namespace npu::test {

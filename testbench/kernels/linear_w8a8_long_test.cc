@@ -11,7 +11,7 @@
 // CPU (a run with data and the golden; `--timing-only` takes seconds).
 #include <gtest/gtest.h>
 
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/w8a8_case.h"
 
 namespace npu::test {

@@ -13,7 +13,7 @@
 #include "cli/lib/run_report.h"
 
 #include "cli/lib/run_report.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/w8a8_case.h"
 
 namespace npu::test {

@@ -12,7 +12,7 @@
 #include <set>
 
 #include "cli/lib/run_case.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/shipped_case.h"
 #include "testbench/support/sync_mutation.h"
 

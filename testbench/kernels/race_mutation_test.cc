@@ -4,7 +4,7 @@
 // ping-pong buffers is the case issue 8 names: today's comparisons pass without it.
 #include <gtest/gtest.h>
 
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/sync_mutation.h"
 
 namespace npu::test {

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 
 namespace npu::test {
 

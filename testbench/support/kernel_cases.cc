@@ -97,18 +97,7 @@ constexpr const char* kTestLayout = "gm_layout: {first: 65536, align: 65536, gua
 
 // A case file (kernels/cases/*.yaml style) for kernels/<kernel>.s, through the strict case parser.
 cli::CaseSpec parse_test_case(const std::string& kernel, int block_dim, const std::string& body) {
-  const std::string text = fmt::format("kernel: {}\nblock_dim: {}\n{}{}", source_path("kernels/" + kernel + ".s"),
-                                       block_dim, kTestLayout, body);
-  return cli::parse_case_string(text, kernel + " test case", source_dir());
-}
-
-// The case pipeline users run (cli::run_parsed_case) on cfg. timing_only: no inputs, no golden
-// (the SystemC model without data effects).
-cli::RunResult run_test_case(Engine e, const hw::HwConfig& cfg, const cli::CaseSpec& spec, bool timing_only) {
-  cli::RunOptions o;
-  o.iss = e == Engine::Iss;
-  o.timing_only = timing_only;
-  return cli::run_parsed_case(spec, cfg, cfg.chip.name + " (test config)", o);
+  return test_case(source_path("kernels/" + kernel + ".s"), block_dim, body);
 }
 
 // Every output of the run in case order, with its verdict; the run's figures.
@@ -131,6 +120,25 @@ KernelOutcome outcome_of(const cli::RunResult& r) {
 }
 
 }  // namespace
+
+const char* engine_name(Engine e) { return e == Engine::Iss ? "iss" : "systemc"; }
+
+cli::CaseSpec test_case(const std::string& kernel_path, int block_dim, const std::string& body) {
+  const std::string text = fmt::format("kernel: {}\nblock_dim: {}\n{}{}", kernel_path, block_dim, kTestLayout, body);
+  return cli::parse_case_string(text, kernel_path + " test case", source_dir());
+}
+
+// The case pipeline users run (cli::run_parsed_case) on cfg. timing_only: no inputs, no golden
+// (the SystemC model without data effects).
+cli::RunResult run_test_case(Engine e, const hw::HwConfig& cfg, const cli::CaseSpec& spec, bool timing_only,
+                             const hw::TraceOptions& trace, const std::string& race) {
+  cli::RunOptions o;
+  o.iss = e == Engine::Iss;
+  o.timing_only = timing_only;
+  o.trace = trace;
+  o.race = race;
+  return cli::run_parsed_case(spec, cfg, cfg.chip.name + " (test config)", o);
+}
 
 std::string tensor_yaml(const char* dtype, std::vector<int64_t> shape, const std::string& rest) {
   std::string dims;

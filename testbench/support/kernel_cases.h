@@ -9,12 +9,26 @@
 #include <string>
 #include <vector>
 
+#include "cli/lib/case_spec.h"
+#include "cli/lib/run_result.h"
 #include "hw/config/hw_config.h"
+#include "hw/top/sim_stats.h"
+#include "hw/top/trace_options.h"
 #include "golden/compare.h"
 #include "golden/tensor.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 
 namespace npu::test {
+
+enum class Engine { Iss, SystemC };
+const char* engine_name(Engine e);
+
+struct KernelRunInfo {
+  uint64_t cycles = 0;        // SystemC: total cycles; ISS: 0 (no time)
+  uint64_t instructions = 0;  // ISS: steps; SystemC: retired instructions
+  uint64_t macs = 0;          // SystemC only
+  hw::SimStats stats;         // SystemC statistics
+};
 
 struct OutputCheck {
   std::string name;
@@ -48,6 +62,14 @@ std::string tensor_yaml(const char* dtype, std::vector<int64_t> shape, const std
 std::string uniform(double lo, double hi, uint64_t seed, const std::string& plants = "");
 KernelOutcome run_case_text(Engine e, const hw::HwConfig& cfg, const std::string& kernel, int block_dim,
                             const std::string& body, bool timing_only);
+
+// The same pieces for any kernel: a case of the kernel at `kernel_path` (a .s file; or set
+// spec.program to a program built or changed in the test, kernel_path then only names it) with
+// the GM layout of the baselines, run through the case pipeline (cli::run_parsed_case) with
+// `trace` (SystemC) and the race mode `race` (cli::RunOptions::race; "" = its default).
+cli::CaseSpec test_case(const std::string& kernel_path, int block_dim, const std::string& body);
+cli::RunResult run_test_case(Engine e, const hw::HwConfig& cfg, const cli::CaseSpec& spec, bool timing_only,
+                             const hw::TraceOptions& trace = {}, const std::string& race = "");
 
 struct RmsNormCase {
   int64_t rows = 1, D = 512;

@@ -1,13 +1,16 @@
 #include "testbench/support/sync_mutation.h"
 
+#include <fmt/format.h>
+
+#include <cstring>
 #include <map>
+#include <memory>
 #include <tuple>
 
 #include "isa/error.h"
-#include "isa/iss/iss.h"
 #include "isa/sem/core_state.h"
 #include "isa/sem/sync.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/kernel_cases.h"
 
 namespace npu::test {
 
@@ -89,6 +92,19 @@ RunVerdict classify_run(const std::string& e) {
 }
 
 namespace {
+// An f32 parameter's value as its bit pattern (as the kernel reads it), and back.
+int64_t f32_bits(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+float f32_value(int64_t bits) {
+  const uint32_t b = static_cast<uint32_t>(bits);
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+
 struct Shape {
   std::map<std::string, std::vector<int64_t>> tensors;  // GM parameter -> shape (bf16; rstd f32)
   std::map<std::string, int64_t> scalars;
@@ -179,16 +195,24 @@ int mutant_shapes(const std::string& kernel) { return static_cast<int>(shapes(ke
 
 std::string run_mutant(const std::string& kernel, const isa::Program& program, int shape) {
   const Shape s = shapes(kernel).at(shape);
-  GmImage gm(mutant_config(kernel));
-  std::map<std::string, int64_t> values = s.scalars;
+  std::string body = "params: {";
+  for (const auto& [name, v] : s.scalars) {
+    const int i = program.param_index(name);
+    const bool f32 = i >= 0 && program.params[static_cast<size_t>(i)].kind == isa::ParamKind::F32;
+    body += fmt::format("{}{}: {}", body.size() > 9 ? ", " : "", name,
+                        f32 ? fmt::format("{:.8e}", f32_value(v)) : std::to_string(v));
+  }
+  body += "}\ntensors:\n";
   for (const auto& [name, dims] : s.tensors) {
     auto dt = s.dtypes.find(name);
-    values[name] = gm.alloc(name, dt != s.dtypes.end() ? dt->second : name == "rstd" ? Dtype::F32 : Dtype::BF16, dims);
+    const Dtype dtype = dt != s.dtypes.end() ? dt->second : name == "rstd" ? Dtype::F32 : Dtype::BF16;
+    body += "  " + name + ": " + tensor_yaml(std::string(isa::dtype_name(dtype)).c_str(), dims, "init: zeros") + "\n";
   }
+  // The case pipeline on the ISS, race checker in error mode, with the mutant as the kernel.
+  cli::CaseSpec spec = test_case(source_path("kernels/" + kernel + ".s"), s.block_dim, body);
+  spec.program = std::make_shared<const isa::Program>(program);
   try {
-    iss::Iss sim(mutant_config(kernel).machine(), program, gm.gm(), bind_params(program, values), s.block_dim);
-    sim.set_race_mode(check::RaceMode::Error);
-    sim.run();
+    run_test_case(Engine::Iss, mutant_config(kernel), spec, false, {}, "error");
   } catch (const Error& e) {
     return e.what();
   }

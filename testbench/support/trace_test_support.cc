@@ -6,8 +6,10 @@
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "isa/error.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/kernel_cases.h"
 
 namespace npu::test {
 
@@ -20,39 +22,32 @@ std::vector<std::string> traced_kernels() {
 
 hw::RunResult run_traced(const std::string& name, const hw::HwConfig& cfg, const hw::TraceOptions& trace,
                          int block_dim) {
-  const isa::Program& prog = load_kernel(name, cfg);
-  GmImage gm(cfg);
-  std::map<std::string, int64_t> p;
+  auto zeros = [](const char* dtype, std::vector<int64_t> shape) { return tensor_yaml(dtype, shape, "init: zeros"); };
+  std::string body;
   if (name == "linear") {
     const int64_t M = 32, K = 512, N = 256;
-    gm.alloc("x", num::Dtype::BF16, {M, K});
-    gm.alloc("w", num::Dtype::BF16, {N, K});
-    gm.alloc("y", num::Dtype::BF16, {M, N});
-    p = {{"x", gm.addr("x")}, {"w", gm.addr("w")}, {"y", gm.addr("y")}, {"M", M}, {"K", K}, {"N", N}};
+    body = fmt::format("params: {{M: {}, K: {}, N: {}}}\ntensors:\n  x: {}\n  w: {}\n  y: {}\n", M, K, N,
+                       zeros("bf16", {M, K}), zeros("bf16", {N, K}), zeros("bf16", {M, N}));
   } else if (name == "rmsnorm") {
     const int64_t rows = 8, D = 1024;
-    gm.alloc("x", num::Dtype::BF16, {rows, D});
-    gm.alloc("gamma", num::Dtype::BF16, {D});
-    gm.alloc("y", num::Dtype::BF16, {rows, D});
-    p = {{"x", gm.addr("x")}, {"gamma", gm.addr("gamma")}, {"beta", 0}, {"y", gm.addr("y")}, {"rstd", 0},
-         {"rows", rows}, {"D", D}, {"eps", f32_bits(1e-6f)}, {"variant", 0}, {"has_gamma", 1},
-         {"has_beta", 0}, {"out_rstd", 0}, {"is_f16", 0}};
+    body = fmt::format("params: {{beta: 0, rstd: 0, rows: {}, D: {}, eps: 1.0e-6, variant: 0, has_gamma: 1, "
+                       "has_beta: 0, out_rstd: 0, is_f16: 0}}\ntensors:\n  x: {}\n  gamma: {}\n  y: {}\n",
+                       rows, D, zeros("bf16", {rows, D}), zeros("bf16", {D}), zeros("bf16", {rows, D}));
   } else if (name == "rmsnorm_linear") {
     const int64_t M = 16, K = 512, N = 256;
-    gm.alloc("x", num::Dtype::BF16, {M, K});
-    gm.alloc("gamma", num::Dtype::BF16, {K});
-    gm.alloc("w", num::Dtype::BF16, {N, K});
-    gm.alloc("y", num::Dtype::BF16, {M, N});
-    gm.alloc("xn", num::Dtype::BF16, {M, K});
-    p = {{"x", gm.addr("x")}, {"gamma", gm.addr("gamma")}, {"w", gm.addr("w")}, {"y", gm.addr("y")},
-         {"xn", gm.addr("xn")}, {"M", M}, {"K", K}, {"N", N}, {"eps", f32_bits(1e-6f)}, {"variant", 0}};
+    body = fmt::format("params: {{M: {}, K: {}, N: {}, eps: 1.0e-6, variant: 0}}\ntensors:\n  x: {}\n  gamma: {}\n"
+                       "  w: {}\n  y: {}\n  xn: {}\n",
+                       M, K, N, zeros("bf16", {M, K}), zeros("bf16", {K}), zeros("bf16", {N, K}),
+                       zeros("bf16", {M, N}), zeros("bf16", {M, K}));
   } else {
     throw Error("run_traced: unknown kernel '" + name + "'");
   }
-  std::vector<int64_t> params = bind_params(prog, p);
-  hw::RunOptions opt;
-  opt.trace = trace;
-  return hw::run_systemc(cfg, prog, gm.gm(), params, block_dim, opt);
+  const cli::RunResult r = run_test_case(Engine::SystemC, cfg, test_case(source_path("kernels/" + name + ".s"),
+                                                                         block_dim, body), false, trace);
+  hw::RunResult out;
+  out.stats = r.sim;
+  out.total_cycles = r.sim.total_cycles.value_or(0);
+  return out;
 }
 
 VcdFile read_vcd(const std::string& path) {

@@ -4,7 +4,7 @@
 
 #include "cli/lib/run_report.h"
 #include "isa/error.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/kernel_perf.h"
 #include "testbench/support/shipped_case.h"
 

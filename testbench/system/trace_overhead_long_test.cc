@@ -12,7 +12,7 @@
 #include "hw/config/loader.h"
 #include "hw/top/bench.h"
 #include "hw/top/run.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/trace_test_support.h"
 
 namespace npu::test {

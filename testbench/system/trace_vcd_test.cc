@@ -6,7 +6,7 @@
 
 #include "hw/config/loader.h"
 #include "isa/error.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/trace_test_support.h"
 
 namespace npu::test {

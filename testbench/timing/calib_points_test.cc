@@ -9,7 +9,7 @@
 #include "calib/calib.h"
 #include "hw/config/loader.h"
 #include "testbench/support/calib_support.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 
 namespace npu::test {
 namespace {

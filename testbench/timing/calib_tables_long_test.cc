@@ -14,7 +14,7 @@
 #include "calib/calib.h"
 #include "cli/lib/chip_anchors.h"
 #include "testbench/support/calib_support.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 
 namespace npu::test {
 namespace {

@@ -2,40 +2,20 @@
 // clusters stream GM at once, the achieved bandwidth rises, then saturates at the configured
 // HBM figure (hbm.bandwidth_gbps) and never exceeds it. Each AIC reads its own 2 MiB slice of a
 // none_cacheable tensor into L1 with 64 KiB DMAs, so every byte comes from HBM.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
 #include "hw/config/hw_config.h"
-#include "isa/asm/assembler.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/kernel_cases.h"
 
 namespace npu::test {
 namespace {
 
 constexpr int64_t kBytesPerCore = 2 << 20;
 constexpr int64_t kDmaBytes = 64 << 10;
-
-const char* kStreamKernel = R"(
-.kernel hbm_stream
-.param src, gm
-.param bytes_per_core, int
-.aic
-    ldp     r1, src
-    ldp     r2, bytes_per_core
-    getsr   r3, block_idx
-    mul     r4, r2, r3
-    add     r1, r1, r4            # this core's slice
-    mov     r5, 0                 # bytes issued
-loop:
-    and     r6, r5, 0x3FFFF       # ring of 4 x 64 KiB L1 buffers
-    mov_gm_l1 r6, r1, 1, 0x10000, 0x10000, 0x10000, none_cacheable
-    add     r1, r1, 0x10000
-    add     r5, r5, 0x10000
-    blt     r5, r2, loop
-    end
-)";
 
 struct Point {
   int clusters;
@@ -44,16 +24,13 @@ struct Point {
 
 Point stream(int clusters) {
   hw::HwConfig cfg = load_repo_config("ascend910b");
-  auto res = isa::assemble(kStreamKernel, "hbm_stream.s");
-  if (!res.program) throw std::runtime_error(res.format_diags());
-  GmImage gm(cfg);
-  gm.alloc("src", num::Dtype::U8, {kBytesPerCore * cfg.chip.clusters});
-  auto params = bind_params(*res.program, {{"src", gm.addr("src")}, {"bytes_per_core", kBytesPerCore}});
-  KernelRunInfo info = run_kernel(Engine::SystemC, cfg, *res.program, gm.gm(), params, clusters,
-                                  /*timing_only=*/true);
-  const double read = double(info.stats.hbm->bytes_read());
+  const std::string body = fmt::format("params: {{bytes_per_core: {}}}\ntensors:\n  src: {}\n", kBytesPerCore,
+                                       tensor_yaml("u8", {kBytesPerCore * cfg.chip.clusters}, "init: zeros"));
+  const cli::RunResult r = run_test_case(Engine::SystemC, cfg, test_case(source_path("testbench/timing/hbm_stream.s"),
+                                                                         clusters, body), /*timing_only=*/true);
+  const double read = double(r.sim.hbm->bytes_read());
   EXPECT_EQ(read, double(kBytesPerCore) * clusters) << "every byte must come from HBM";
-  return {clusters, read / double(info.cycles)};
+  return {clusters, read / double(*r.sim.total_cycles)};
 }
 
 TEST(HbmSaturation, RisesThenPlateausAtConfiguredBandwidth) {

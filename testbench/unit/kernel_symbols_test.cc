@@ -5,7 +5,7 @@
 #include "hw/config/kernel_symbols.h"
 #include "isa/error.h"
 #include "testbench/support/cli_support.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 
 namespace npu::test {
 namespace {
