@@ -23,7 +23,7 @@
 #   qkv          gm bf16 [M, N]   workspace: the projection, N = (NQ + 2 NKV) * HD
 #   M int, 1 <= M <= 1024 (the slots are kept in UB); K int, multiple of 16; N int; NQ, NKV int
 #   (NQ a multiple of NKV); HD int, a multiple of 16 (the RoPE halves start 32-byte aligned),
-#   HD <= 256, NKV * HD <= 8192; eps f32 (1e-6);
+#   HD <= 256, NKV * HD <= QW_TMAX (lib/qwen3_heads.inc: 8960 on a 192 KiB UB); eps f32 (1e-6);
 #   units int = M * (NQ / NKV + 2): the (token, head group) units of stage 4
 # Launch: AIC + AIV (mixed); any block_dim.
 #
