@@ -104,4 +104,30 @@ struct MlaPrologResult {
 };
 MlaPrologResult mla_prolog(const MlaPrologInputs& in, double eps, RmsVariant variant, bool b_trans);
 
+// Half-split RoPE (Qwen / Llama `rotate_half`): x [t, D] or [t, heads, D], cos / sin [t, D]
+// (D even, indexed per element), h = D / 2, for i < h:
+//   out[i]     = x[i] * cos[i] - x[i + h] * sin[i]
+//   out[i + h] = x[i + h] * cos[i + h] + x[i] * sin[i + h]
+// in fp32 (each op rounded), rounded once to the dtype of x.
+Tensor rope_half(const Tensor& x, const Tensor& cos, const Tensor& sin);
+
+// Qwen3PreAttn phase 1 (SK-05; Hugging Face's Qwen3 attention, vLLM's cache write):
+//   x_add = bf16(x + residual); h = bf16(RMSNorm(x_add) * gamma);
+//   qkv = bf16(h @ w_qkv^T), w_qkv [(q_heads + 2 kv_heads) * head_dim, hidden] (nn.Linear's
+//   [N, K], q rows first, then k, then v); split by columns into q / k / v heads;
+//   q = rope_half(bf16(RMSNorm(q_head) * gamma_q)), k likewise with gamma_k, v as projected;
+//   k_cache[slots[r]] = k[r], v_cache[slots[r]] = v[r] for each token r with slots[r] >= 0
+//   (vLLM's padding convention: a negative slot writes nothing).
+// x, residual bf16 [t, hidden]; gamma [hidden]; gamma_q, gamma_k [head_dim]; cos / sin
+// [t, head_dim]; slots s32 [n >= t] (the first t used; distinct); k_cache / v_cache [slots,
+// kv_heads, head_dim] (their initial contents). head_dim from gamma_q, kv_heads from the cache.
+struct Qwen3PreAttnInputs {
+  const Tensor &x, &residual, &gamma, &w_qkv, &gamma_q, &gamma_k, &cos, &sin, &slots, &k_cache,
+      &v_cache;
+};
+struct Qwen3PreAttnResult {
+  Tensor x_add, q, k, v, k_cache, v_cache;
+};
+Qwen3PreAttnResult qwen3_pre_attn(const Qwen3PreAttnInputs& in, double eps, RmsVariant variant);
+
 }  // namespace npu::golden

@@ -142,6 +142,18 @@ template <> void run<Op::LDP>(Scalar& x) {
           std::to_string(x.core.params.size()) + " parameters)");
   x.core.set_reg(o.rd, static_cast<uint64_t>(x.core.params[idx]));
 }
+template <> void run<Op::LDUB>(Scalar& x) {
+  const auto o = x.as<ops::LDUB>();
+  const ZeroedBytes& ub = x.core.buffer(Buffer::Ub);
+  const uint64_t off = static_cast<uint64_t>(o.src);
+  if (off % 4 != 0) x.bad("UB offset " + std::to_string(off) + " is not 4-byte aligned");
+  if (off + 4 > ub.size())
+    x.bad("UB offset " + std::to_string(off) + " + 4 bytes is past the UB's " +
+          std::to_string(ub.size()) + " bytes");
+  int32_t v;
+  std::memcpy(&v, ub.data() + off, 4);  // little-endian, as every buffer's bytes
+  x.core.set_reg(o.rd, static_cast<uint64_t>(static_cast<int64_t>(v)));
+}
 template <> void run<Op::GETSR>(Scalar& x) {
   const auto o = x.as<ops::GETSR>();
   const CoreState& c = x.core;

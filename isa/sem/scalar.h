@@ -6,7 +6,7 @@
 // (division by zero is a fault; INT64_MIN / -1 wraps); shifts use src & 63; fadd/fsub/fmul/
 // fdiv/fsqrt act on the low 32 bits as fp32 (RNE, result zero-extended); itof rounds RNE;
 // ftoi truncates toward zero and saturates to int64 (NaN -> 0); ldp reads a kernel parameter;
-// getsr a special register; branches compare signed 64-bit values.
+// ldub a sign-extended int32 of UB (4-byte aligned, in bounds, else a fault); getsr a special register; branches compare signed 64-bit values.
 #include <cstdint>
 
 #include "isa/isa.h"

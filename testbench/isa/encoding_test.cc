@@ -42,6 +42,7 @@ TEST(EncodingTable, OpcodesAreStable) {
     {"vrec", 0x3b}, {"vcast", 0x3c}, {"vdup", 0x3d}, {"vcopy", 0x3e}, {"vrsum", 0x3f},
     {"vrmax", 0x40}, {"vramax", 0x41}, {"vrow", 0x42}, {"vcol", 0x43}, {"set_flag", 0x44},
     {"wait_flag", 0x45}, {"barrier", 0x46}, {"cc_set", 0x47}, {"cc_wait", 0x48},
+    {"ldub", 0x70},  // issue 13 (KV-cache slots)
   };
   for (const auto& [mnemonic, opc] : released) {
     const InstrDef* d = find_mnemonic(mnemonic);

@@ -1,4 +1,6 @@
 // Scalar unit semantics and instruction classification; local and cross-core flag rules.
+#include <cstring>
+
 #include "isa/sem/scalar.h"
 #include "isa/sem/sync.h"
 #include "testbench/isa/sem_test_fixture.h"
@@ -111,6 +113,31 @@ TEST_F(ScalarFixture, ParamsSpecialRegsBranches) {
   EXPECT_EQ(run(I(Op::BGE, {R(1), 0, 70})).next_pc, 8u);
   EXPECT_EQ(run(I(Op::JMP, {3})).next_pc, 3u);
   EXPECT_EQ(run(I(Op::NOP, {})).next_pc, 4u);
+}
+
+// ldub: the int32 at a UB offset, sign-extended (little-endian bytes, as the DMA writes them).
+TEST_F(ScalarFixture, LdubReadsASignExtendedWordOfUb) {
+  uint8_t* ub = core.buffer(sem::Buffer::Ub).data();
+  const uint8_t word[8] = {0x78, 0x56, 0x34, 0x12, 0xfe, 0xff, 0xff, 0xff};  // 0x12345678, -2
+  std::memcpy(ub + 64, word, 8);
+  run(I(Op::LDUB, {R(1), 64}));
+  EXPECT_EQ(r(1), 0x12345678u);
+  core.set_reg(2, 68);
+  run(I(Op::LDUB, {R(3), R(2)}));  // the offset from a register
+  EXPECT_EQ(static_cast<int64_t>(r(3)), -2);
+  const uint64_t size = core.buffer(sem::Buffer::Ub).size();
+  core.pc = 3;
+  EXPECT_EQ(error(I(Op::LDUB, {R(1), 66})), "cluster1.aiv1 pc 3 (ldub r1, 0x42): UB offset 66 is not 4-byte aligned");
+  EXPECT_NE(error(I(Op::LDUB, {R(1), static_cast<int64_t>(size)})).find(
+                "+ 4 bytes is past the UB's " + std::to_string(size) + " bytes"),
+            std::string::npos);
+  sem::CoreState aic{{0, isa::CoreType::Aic, 0}, hw.machine(), {}, 1};
+  try {
+    sem::step_scalar(aic, I(Op::LDUB, {R(1), 0}));
+    FAIL() << "ldub ran on the AIC";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("only available on the AIV"), std::string::npos) << e.what();
+  }
 }
 
 TEST_F(ScalarFixture, Classification) {

@@ -23,6 +23,7 @@
 #include "testbench/support/kernel_perf.h"
 #include "testbench/support/quant_cases.h"
 #include "testbench/support/mxfp8_case.h"
+#include "testbench/support/qwen3_case.h"
 #include "testbench/support/w8a8_case.h"
 
 namespace npu::test {
@@ -122,6 +123,16 @@ std::vector<BaselineCase> cases() {
                    return cycles;
                  }});
   };
+  // qwen3_pre_attn: the reference timing-only (its golden costs seconds), a small shape with data.
+  auto qw = [&](Qwen3Shape s, bool timing_only) {
+    v.push_back({"qwen3_pre_attn_" + s.name() + "_ascend910b", [=] {
+                   const cli::RunResult r = run_qwen3(s, "ascend910b", false, timing_only);
+                   if (!timing_only) EXPECT_EQ(r.exit_code, cli::kExitPass) << s.name();
+                   const uint64_t cycles = total_cycles(r);
+                   EXPECT_GE(double(cycles), qwen3_lower_bound(config("ascend910b"), s)) << s.name() << ": below the lower bound";
+                   return cycles;
+                 }});
+  };
   rms("ascend910b", 64, 4096, 24);
   rms("ascend910b", 16, 4096, 8);
   lin("ascend910b", 16, 4096, 1536, 24);
@@ -153,6 +164,8 @@ std::vector<BaselineCase> cases() {
   };
   rlq("ascend910b", W8a8Shape{16, 4096, 1536, 24, 1});
   rlq("tiny", W8a8Shape{20, 1024, 320, 2, 1});
+  qw(Qwen3Shape{}, true);
+  qw(Qwen3Shape{7, 512, 8, 2, 128, 3}, false);
   mx(MxShape{16, 4096, 1536, 512, 0, 36});  // decode, GM hand-off
   mx(MxShape{16, 4096, 1536, 512, 1, 36});  // decode, UB -> L1
   return v;
@@ -177,7 +190,7 @@ void write_baseline(const std::vector<std::pair<std::string, uint64_t>>& got) {
        "# Ids: <kernel>_<case>_<config>; linear / rmsnorm_linear / quant_int8 / dequant run\n"
        "# timing-only, rmsnorm, linear_w8a8, rmsnorm_linear_quant and linear_mxfp8 (through their cases\n"
        "# in kernels/cases)\n"
-       "# with data.\n"
+       "# with data; qwen3_pre_attn through its case, the T16 reference timing-only.\n"
        "cycles:\n";
   for (const auto& [id, c] : got) f << "  " << id << ": " << c << "\n";
 }

@@ -128,6 +128,15 @@ TEST(CoreTiming, VecBroadcast) {
 
 // FLOPs (traces) come from the table's flops column: vector arithmetic counts one per element
 // (row ops: rows x cols), the cube two per multiply-accumulate, moves and casts none.
+// ldub runs on the scalar unit as an ALU op (scalar.cycles.alu = 1 here; no public latency
+// figure for the scalar's UB read): 3 ldub + end = 3 cycles, as 3 movs.
+TEST(CoreTiming, LdubCostsAnAluCycle) {
+  const uint64_t three_ldub = run_aiv(Code()(Op::LDUB, {R(1), 0})(Op::LDUB, {R(2), 4})(Op::LDUB, {R(3), 8})(Op::END));
+  const uint64_t three_mov = run_aiv(Code()(Op::MOV, {R(1), 0})(Op::MOV, {R(2), 4})(Op::MOV, {R(3), 8})(Op::END));
+  EXPECT_EQ(three_ldub, three_mov);
+  EXPECT_EQ(three_ldub, 3u);
+}
+
 TEST(CoreTiming, FlopsFollowTheTable) {
   auto flops = [](Op op, std::vector<int64_t> v) {
     sem::DispatchedInstr di;

@@ -1,0 +1,52 @@
+#include "testbench/support/qwen3_case.h"
+
+#include "testbench/support/kernel_perf.h"
+#include "testbench/support/paths.h"
+
+namespace npu::test {
+
+std::vector<std::string> Qwen3Shape::vars() const {
+  return {"T=" + std::to_string(T), "H=" + std::to_string(H), "NQ=" + std::to_string(NQ),
+          "NKV=" + std::to_string(NKV), "HD=" + std::to_string(HD)};
+}
+
+std::string Qwen3Shape::name() const {
+  return "T" + std::to_string(T) + "_H" + std::to_string(H) + "_q" + std::to_string(NQ) + "_kv" +
+         std::to_string(NKV) + "_hd" + std::to_string(HD) + "_bd" + std::to_string(block_dim);
+}
+
+cli::RunResult run_qwen3(const Qwen3Shape& s, const std::string& config, bool iss, bool timing_only) {
+  cli::RunOptions o;
+  o.case_path = source_path("kernels/cases/qwen3_pre_attn_bf16.yaml");
+  o.config_path = source_path("configs/" + config + ".yaml");
+  o.vars = s.vars();
+  o.block_dim = s.block_dim;
+  o.iss = iss;
+  o.timing_only = timing_only;
+  return cli::run_case(o);
+}
+
+namespace {
+// Bytes of x, residual, gamma, w, gamma_q / k, cos, sin and the slots used.
+double input_bytes(const Qwen3Shape& s) {
+  const double T = double(s.T), H = double(s.H), HD = double(s.HD);
+  const double N = double(s.NQ + 2 * s.NKV) * HD;
+  return 2 * (2 * T * H + H + N * H + 2 * HD + 2 * T * HD) + 4 * T;
+}
+}  // namespace
+
+double qwen3_hbm_roofline(const hw::HwConfig& cfg, const Qwen3Shape& s) {
+  const double T = double(s.T), H = double(s.H), HD = double(s.HD);
+  const double N = double(s.NQ + 2 * s.NKV) * HD, kv = double(s.NKV) * HD;
+  const double bytes = input_bytes(s)
+                       + 2 * (T * H + T * N)   // workspaces xn, qkv
+                       + 2 * (T * H + T * N)   // x_add, q, k, v
+                       + 2 * (2 * T * kv);     // the cache rows
+  return double(cfg.launch.overhead_cycles) + bytes / hbm_bytes_per_cycle(cfg);
+}
+
+double qwen3_lower_bound(const hw::HwConfig& cfg, const Qwen3Shape& s) {
+  return double(cfg.launch.overhead_cycles) + input_bytes(s) / hbm_bytes_per_cycle(cfg);
+}
+
+}  // namespace npu::test
