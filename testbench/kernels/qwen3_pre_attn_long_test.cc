@@ -7,7 +7,7 @@
 #include <cstdio>
 
 #include "cli/lib/run_report.h"
-#include "testbench/support/kernel_harness.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/qwen3_case.h"
 
 namespace npu::test {
