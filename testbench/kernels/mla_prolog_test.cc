@@ -33,5 +33,20 @@ TEST(MlaProlog, ManyTilesOnA5) {
                             {"T=5", "H=512", "QLR=256", "NH=8", "HD=96", "RD=32"}, 1, "ascend950");
 }
 
+// Fewer 16-column units than AICs in both passes (256 columns on 24 AICs): 8 AICs idle, their
+// flags still balanced; both weight layouts.
+TEST(MlaProlog, IdleAics) {
+  const std::vector<std::string> v = {"T=3", "H=256", "QLR=128", "NH=2", "HD=128", "RD=32"};
+  expect_mla_prolog_on_both("mla_prolog_bf16.yaml", v, 24, "ascend910b");
+  expect_mla_prolog_on_both("mla_prolog_bf16_btrans.yaml", v, 24, "ascend910b");
+}
+
+// One AIC: q3's 2560 columns exceed a segment (KN_WMAX = 2048 on a2), so it runs two, the
+// second after the first's FixPipe drain.
+TEST(MlaProlog, TwoSegmentsOnOneAic) {
+  expect_mla_prolog_on_both("mla_prolog_bf16.yaml", {"T=2", "H=256", "QLR=128", "NH=5", "HD=512", "RD=64"}, 1,
+                            "ascend910b");
+}
+
 }  // namespace
 }  // namespace npu::test
