@@ -11,6 +11,8 @@
 #   segs  int >= 1 (segments per token)
 #   D     int <= 49152 (a whole segment in UB, below lib/rope.inc's buffers)
 #   rope  int, even, 2 <= rope <= min(D, 512)
+#   use_vprot int 0/1  0: the pair swap through the DMA (2-byte bursts, lib/rope.inc);
+#         1: the vprot instruction on the segment in UB (needs (D - rope) * 2 % 32 == 0)
 # Launch: AIV only; any block_dim. The segments are split evenly over ALL AIVs (AIV i takes
 #   [units*i/n, units*(i+1)/n); some may get none); cos / sin are gathered once per token an
 #   AIV meets.
@@ -27,6 +29,7 @@
 .param segs, int
 .param D, int
 .param rope, int
+.param use_vprot, int
 
 .include "lib/quant_macros.inc"     # aiv_rows
 .include "lib/rope.inc"
@@ -49,6 +52,8 @@
 .reg rGc, r14
 .reg rGs, r15
 .reg rOff, r16     # byte offset of the rope dims in a segment
+.reg rRot, r17     # use_vprot
+.reg rRope, r18    # rope
 # temporaries: r20 .. r27
 
 .aiv
@@ -60,6 +65,8 @@
     ldp   rSegs, segs
     ldp   rD, D
     ldp   rN, rope
+    ldp   rRot, use_vprot
+    mov   rRope, rN
     sub   rOff, rD, rN
     shl   rOff, rOff, 1
     shr   rN, rN, 1
@@ -74,8 +81,10 @@ next:
     add   rGy, r20, rY
     mov_gm_ub XROW, rGx, 1, rSegB, 0, 0, normal
     barrier mte2
+    bne   rRot, 0, token              # vprot: rotate in UB, then store the segment once
     mov_ub_gm rGy, XROW, 1, rSegB, 0, 0, normal
     barrier mte3
+token:
 .semantic rope.token
     div   r21, rU, rSegs              # the segment's token
     beq   r21, rTok, rotate           # its cos / sin are in UB already
@@ -84,12 +93,24 @@ next:
     mul   r23, r23, rTok
     add   rGc, r23, rC
     add   rGs, r23, rS
+    bne   rRot, 0, token_rot
     rope_token rGc, rGs, rN, r24
+    jmp   rotate
+token_rot:
+    rope_token_rot rGc, rGs, rRope, r24
 rotate:
+    bne   rRot, 0, rotate_vprot
 .semantic rope.rotate
     add   rGx, rGx, rOff
     add   rGy, rGy, rOff
     rope_segment rGx, rGy, rN, r24
+    add   rU, rU, 1
+    jmp   next
+rotate_vprot:
+    add   r25, rOff, XROW
+    rope_rot r25, rRope
+    mov_ub_gm rGy, XROW, 1, rSegB, 0, 0, normal
+    barrier mte3
     add   rU, rU, 1
     jmp   next
 finish:

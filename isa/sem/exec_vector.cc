@@ -263,6 +263,20 @@ template <> void exec<Op::VCOPY>(Exec& x) {
   if (bytes) std::memmove(d, s, bytes);
 }
 
+template <> void exec<Op::VPROT>(Exec& x) {
+  const auto o = x.di.as<ops::VPROT>();
+  if (o.count % 2 != 0) x.bad("count " + std::to_string(o.count) + " is odd (vprot rotates pairs)");
+  const uint64_t es = isa::dtype_size(o.dt), bytes = o.count * es;
+  const uint8_t* s = x.local(Buffer::Ub, o.src, bytes, false);
+  const std::vector<uint8_t> src(s, s + bytes);  // dst may overlap src
+  uint8_t* d = x.local(Buffer::Ub, o.dst, bytes, true);
+  for (uint64_t i = 0; i < bytes; i += 2 * es) {
+    std::memcpy(d + i, src.data() + i + es, es);
+    d[i + es - 1] ^= 0x80;  // the sign bit of the little-endian element: -src[2i+1]
+    std::memcpy(d + i + es, src.data() + i, es);
+  }
+}
+
 // ---- per-row reductions and broadcasts
 template <> void exec<Op::VRSUM>(Exec& x) { reduce(x, x.di.as<ops::VRSUM>(), RowReduce::Sum); }
 template <> void exec<Op::VRMAX>(Exec& x) { reduce(x, x.di.as<ops::VRMAX>(), RowReduce::Max); }

@@ -163,6 +163,24 @@ TEST(SemVector, DupAndCopy) {
   EXPECT_EQ(get<uint16_t>(c.aiv0, Buffer::Ub, 64, 3), (std::vector<uint16_t>{0x3FC0, 0x3FC0, 0x3FC0}));
 }
 
+TEST(SemVector, PairRotate) {
+  Cluster c;
+  // bf16 bits 1..6 = pairs (1, 2), (3, 4), (5, 6) -> (-2, 1), (-4, 3), (-6, 5): the sign bit
+  // 0x8000 set on the moved odd element, nothing else changes.
+  put<uint16_t>(c.aiv0, Buffer::Ub, 0, {1, 2, 3, 4, 5, 6});
+  c.exec(c.aiv0, I(Op::VPROT, {Dtype::BF16, 64, 0, 6}));
+  EXPECT_EQ(get<uint16_t>(c.aiv0, Buffer::Ub, 64, 6),
+            (std::vector<uint16_t>{0x8002, 1, 0x8004, 3, 0x8006, 5}));
+  // f32 in place (dst = src): (1.5, -0) -> (+0, 1.5); (Inf, 7) -> (-7, Inf).
+  put<float>(c.aiv0, Buffer::Ub, 128, {1.5f, -0.0f, kInf, 7.0f});
+  c.exec(c.aiv0, I(Op::VPROT, {Dtype::F32, 128, 128, 4}));
+  auto r = get<float>(c.aiv0, Buffer::Ub, 128, 4);
+  EXPECT_EQ(r, (std::vector<float>{0.0f, 1.5f, -7.0f, kInf}));
+  EXPECT_FALSE(std::signbit(r[0]));  // -(-0) = +0: a sign flip, exact
+  EXPECT_EQ(c.error(c.aiv0, I(Op::VPROT, {Dtype::F32, 0, 128, 3}), 7),
+            "cluster0.aiv0 pc 7 (vprot.f32 0x0, 0x80, 3): count 3 is odd (vprot rotates pairs)");
+}
+
 // vcast over every (sdt, ddt) pair with values every dtype holds exactly: 1 and 4 (E8M0 has
 // no zero and no sign, U8 no sign); 0 and -2 where both types have them. Bit patterns by hand.
 struct Bits {

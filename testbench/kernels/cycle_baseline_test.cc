@@ -25,6 +25,7 @@
 #include "testbench/support/mxfp8_case.h"
 #include "testbench/support/qwen3_case.h"
 #include "testbench/support/w8a8_case.h"
+#include "testbench/kernels/mla_prolog_run.h"
 
 namespace npu::test {
 namespace {
@@ -133,6 +134,15 @@ std::vector<BaselineCase> cases() {
                    return cycles;
                  }});
   };
+  // kernels/mla_prolog.s through its case, timing-only (no data, no golden: about a second of
+  // CPU at the reference shape); golden checks in mla_prolog_test.cc / mla_prolog_long_test.cc.
+  auto mla = [&](const std::string& id, const std::string& case_file, std::vector<std::string> vars, int bd) {
+    v.push_back({"mla_prolog_" + id + "_ascend910b", [=] {
+                   const cli::RunResult r = run_mla_prolog(case_file, vars, bd, false, "ascend910b", true);
+                   EXPECT_EQ(r.exit_code, cli::kExitPass) << id;
+                   return total_cycles(r);
+                 }});
+  };
   rms("ascend910b", 64, 4096, 24);
   rms("ascend910b", 16, 4096, 8);
   lin("ascend910b", 16, 4096, 1536, 24);
@@ -168,6 +178,10 @@ std::vector<BaselineCase> cases() {
   qw(Qwen3Shape{7, 512, 8, 2, 128, 3}, false);
   mx(MxShape{16, 4096, 1536, 512, 0, 36});  // decode, GM hand-off
   mx(MxShape{16, 4096, 1536, 512, 1, 36});  // decode, UB -> L1
+  mla("T16_H4096_NH64_bd24", "mla_prolog_bf16.yaml", {}, 0);  // reference
+  mla("btrans_T16_H4096_NH64_bd24", "mla_prolog_bf16_btrans.yaml", {}, 0);
+  mla("T13_H256_NH4_bd2", "mla_prolog_bf16.yaml",
+      {"T=13", "H=256", "QLR=128", "NH=4", "HD=128", "RD=64"}, 2);
   return v;
 }
 
@@ -187,7 +201,7 @@ void write_baseline(const std::vector<std::pair<std::string, uint64_t>>& got) {
   f << "# Exact SystemC cycle counts of the flagship kernels (testbench/kernels/cycle_baseline_test.cc).\n"
        "# Generated: NPUSIM_UPDATE_BASELINE=1 ./testbench/kernels_cycle_baseline_test (a deliberate act:\n"
        "# check that the moved counts are intended, then commit this file with the change).\n"
-       "# Ids: <kernel>_<case>_<config>; linear / rmsnorm_linear / quant_int8 / dequant run\n"
+       "# Ids: <kernel>_<case>_<config>; linear / rmsnorm_linear / quant_int8 / dequant / mla_prolog run\n"
        "# timing-only, rmsnorm, linear_w8a8, rmsnorm_linear_quant and linear_mxfp8 (through their cases\n"
        "# in kernels/cases)\n"
        "# with data; qwen3_pre_attn through its case, the T16 reference timing-only.\n"

@@ -33,17 +33,30 @@ void expect_exact_on_both(const std::vector<std::string>& vars, const char* conf
   EXPECT_TRUE(sc.sim.total_cycles.has_value()) << what;
 }
 
-TEST(RopeKernel, ShippedCase) { expect_exact_on_both({}, "ascend910b"); }
+// Every shape in both forms of the pair swap: the vprot instruction (the case's default) and
+// the DMA gather / scatter (VPROT=0).
+class RopeKernel : public ::testing::TestWithParam<const char*> {
+ protected:
+  void both(std::vector<std::string> vars, const char* config) {
+    vars.push_back(GetParam());
+    expect_exact_on_both(vars, config);
+  }
+};
 
-// 13 rows over 8 AIVs (uneven split), one 64-wide head rotated whole.
-TEST(RopeKernel, WholeHeadTailRows) { expect_exact_on_both({"T=13", "NH=1", "HD=64", "RD=64"}, "ascend910b"); }
+TEST_P(RopeKernel, ShippedCase) { both({}, "ascend910b"); }
+
+// 13 segments over 8 AIVs (uneven split), one 64-wide head rotated whole.
+TEST_P(RopeKernel, WholeHeadTailRows) { both({"T=13", "NH=1", "HD=64", "RD=64"}, "ascend910b"); }
 
 // A whole q row of the MLAProlog: 64 heads of 512 (32768 elements) per token.
-TEST(RopeKernel, AllQHeads) { expect_exact_on_both({"T=2", "NH=64"}, "ascend910b"); }
+TEST_P(RopeKernel, AllQHeads) { both({"T=2", "NH=64"}, "ascend910b"); }
 
 // Odd widths: 3 segments of 96 with rope 32, on a5; 15 segments over 8 AIVs, so AIV 3 takes
 // segments 5 and 6 of tokens 1 and 2 (a new cos / sin mid-run) and AIV 2 reuses token 1's.
-TEST(RopeKernel, NarrowSegmentsOnA5) { expect_exact_on_both({"T=5", "NH=3", "HD=96", "RD=32"}, "ascend950"); }
+TEST_P(RopeKernel, NarrowSegmentsOnA5) { both({"T=5", "NH=3", "HD=96", "RD=32"}, "ascend950"); }
+
+INSTANTIATE_TEST_SUITE_P(Forms, RopeKernel, ::testing::Values("VPROT=1", "VPROT=0"),
+                         [](const auto& info) { return std::string(info.param[6] == '1' ? "Vprot" : "Dma"); });
 
 }  // namespace
 }  // namespace npu::test

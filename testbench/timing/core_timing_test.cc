@@ -114,6 +114,8 @@ TEST(CoreTiming, VecCopyAndDup) {
   EXPECT_EQ(one_aiv(Op::VDUP, {Dtype::F32, 0, 0, 64}), 4u);
   // vcopy.s8 1000 elements = 1000 B = 4 repeats x 1 + 2 = 6; total 7
   EXPECT_EQ(one_aiv(Op::VCOPY, {Dtype::S8, 0, 1024, 1000}), 7u);
+  // vprot.bf16 500 elements = 1000 B: the same 4 repeats x 1 (VecCopy) + 2 = 6; total 7
+  EXPECT_EQ(one_aiv(Op::VPROT, {Dtype::BF16, 0, 1024, 500}), 7u);
 }
 TEST(CoreTiming, VecReducePerRow) {
   // vrsum.f32 rows 4, cols 100, stride 512: row = 400 B = 2 repeats; 8 repeats x 3 (f32) + 2 = 26; total 27

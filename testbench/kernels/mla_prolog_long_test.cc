@@ -1,0 +1,46 @@
+// kernels/mla_prolog.s at issue 13's reference shape (kernels/cases/mla_prolog_bf16*.yaml as
+// shipped: t 16, h 4096, q_lora_rank 1024, 64 heads of 512, rope 64, 24 clusters of
+// configs/ascend910b.yaml): golden and ISS == SystemC for both weight layouts, and the level
+// the kernel reaches against its HBM roofline.
+#include <cstdio>
+
+#include "testbench/kernels/mla_prolog_run.h"
+
+namespace npu::test {
+namespace {
+
+// HBM roofline: every tensor the prolog must move, once, at 1600 GB/s / 1.8 GHz = 888.9 B/cycle
+// (configs/ascend910b.yaml hbm.bandwidth_gbps, chip.clock_ghz), plus the 1800-cycle launch
+// (launch.overhead_cycles: no core starts before it). bf16 bytes:
+//   weights 2 * (4096*1024 + 1024*32768 + 4096*512) = 79,691,776
+//   x 2*16*4096 = 131,072; gammas 2 * (1024 + 512) = 3,072; cos, sin 2 * 2*16*64 = 4,096
+//   q 2*16*64*512 = 1,048,576; kv 2*16*512 = 16,384; qr 2*16*1024 = 32,768
+//   sum 80,927,744 B / 888.89 = 91,044 cycles + 1800 = 92,844 cycles.
+// The qa / kva / qb hand-offs stay in L2 (1.1 MiB, written once, read once) and are not counted.
+constexpr double kRooflineCycles = 80927744.0 / (1600.0 / 1.8) + 1800.0;
+
+// max_ratio: the level reached (cycles / roofline), measured when the kernel was written, with
+// a little slack; the bound asserts that level. Issue 13's target is 1.25x.
+void expect_reference(const char* case_file, double max_ratio) {
+  const cli::RunResult sc = expect_mla_prolog_on_both(case_file, {}, 0, "ascend910b");
+  ASSERT_TRUE(sc.sim.total_cycles.has_value());
+  const double cycles = double(*sc.sim.total_cycles);
+  std::printf("[perf] %s: %.0f cycles, HBM roofline %.0f cycles, %.1f %%\n", case_file, cycles,
+              kRooflineCycles, 100 * kRooflineCycles / cycles);
+  // Every weight byte is read from HBM once (no re-read, cached or not).
+  ASSERT_TRUE(sc.sim.hbm.has_value());
+  EXPECT_GE(double(sc.sim.hbm->bytes_read()), 79691776.0);
+  EXPECT_LE(double(sc.sim.hbm->bytes_read()), 1.02 * 80927744.0);
+  EXPECT_LE(cycles, max_ratio * kRooflineCycles);
+  EXPECT_GE(cycles, kRooflineCycles);
+}
+
+// [K, N]: 102323 cycles = 1.10x (90.7 %): the target is met. The AIC GM -> L1 streams stay
+// busy while HBM delivers about 1410 GB/s of 1600 (docs/mla-prolog.md, "Performance").
+TEST(MlaPrologReference, WeightsKN) { expect_reference("mla_prolog_bf16.yaml", 1.12); }
+// [N, K]: 122706 cycles = 1.32x (75.7 %): above the target (q1_kv1 and q3 each slower than
+// with [K, N]; not tuned further).
+TEST(MlaPrologReference, WeightsNKBTrans) { expect_reference("mla_prolog_bf16_btrans.yaml", 1.35); }
+
+}  // namespace
+}  // namespace npu::test

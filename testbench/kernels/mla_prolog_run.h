@@ -1,0 +1,45 @@
+#pragma once
+// Shared by mla_prolog_test.cc, mla_prolog_long_test.cc and cycle_baseline_test.cc: run a kernels/cases/mla_prolog*.yaml
+// case with vars on both backends and check the golden verdicts and ISS == SystemC.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "cli/lib/run_case.h"
+#include "cli/lib/run_report.h"
+#include "testbench/support/paths.h"
+
+namespace npu::test {
+
+// block_dim 0: the case's; timing_only: the SystemC model without data (same cycles).
+inline cli::RunResult run_mla_prolog(const std::string& case_file, const std::vector<std::string>& vars,
+                                     int block_dim, bool iss, const char* config, bool timing_only = false) {
+  cli::RunOptions o;
+  o.case_path = source_dir() + "/kernels/cases/" + case_file;
+  o.config_path = source_dir() + "/configs/" + config + ".yaml";
+  o.vars = vars;
+  if (block_dim > 0) o.block_dim = block_dim;
+  o.iss = iss;
+  o.timing_only = timing_only;
+  return cli::run_case(o);
+}
+
+// Both backends pass q, kv and qr and write the same bytes; returns the SystemC run.
+inline cli::RunResult expect_mla_prolog_on_both(const std::string& case_file, const std::vector<std::string>& vars,
+                                                int block_dim, const char* config) {
+  std::string what = case_file + " " + config;
+  for (const std::string& v : vars) what += " " + v;
+  const cli::RunResult iss = run_mla_prolog(case_file, vars, block_dim, true, config);
+  const cli::RunResult sc = run_mla_prolog(case_file, vars, block_dim, false, config);
+  for (const cli::RunResult* r : {&iss, &sc}) {
+    EXPECT_EQ(r->exit_code, cli::kExitPass) << what << "\n" << cli::format_report(*r);
+    EXPECT_EQ(r->verdicts.size(), 3u) << what;
+  }
+  for (const char* t : {"q", "kv", "qr"})
+    EXPECT_EQ(iss.outputs.at(t).bytes(), sc.outputs.at(t).bytes()) << what << ": " << t << " ISS != SystemC";
+  EXPECT_TRUE(sc.sim.total_cycles.has_value()) << what;
+  return sc;
+}
+
+}  // namespace npu::test

@@ -1,0 +1,52 @@
+// kernels/mla_prolog.s (SK-04 bf16 MLAProlog, docs/mla-prolog.md) through `npusim run`'s
+// pipeline at small shapes: kernels/cases/mla_prolog_bf16.yaml (weights [K, N]) and
+// mla_prolog_bf16_btrans.yaml ([N, K]) with smaller vars, on the ISS (with the race checker) and
+// the SystemC model, against the golden `mla_prolog` (q, kv, qr; bf16 rule), the two backends
+// bit-identical. The reference shape is in mla_prolog_long_test.cc.
+#include "testbench/kernels/mla_prolog_run.h"
+
+namespace npu::test {
+namespace {
+
+// A shape every stage still runs at: h 256, q_lora_rank 128, 4 heads of 128, rope 64 on 2
+// clusters (4 AIVs; t = 13 splits unevenly over them, t = 1 leaves three without rows).
+std::vector<std::string> small(int t) {
+  return {"T=" + std::to_string(t), "H=256", "QLR=128", "NH=4", "HD=128", "RD=64"};
+}
+
+class MlaPrologTokens : public ::testing::TestWithParam<int> {};
+
+TEST_P(MlaPrologTokens, PassesOnBothBackends) {
+  expect_mla_prolog_on_both("mla_prolog_bf16.yaml", small(GetParam()), 2, "ascend910b");
+}
+
+INSTANTIATE_TEST_SUITE_P(T, MlaPrologTokens, ::testing::Values(1, 4, 8, 13, 16));
+
+TEST(MlaProlog, BTransWeights) {
+  expect_mla_prolog_on_both("mla_prolog_bf16_btrans.yaml", small(13), 2, "ascend910b");
+}
+
+// More column tiles than AICs in both passes (tiles dealt round-robin, several per AIC), rope 32
+// on heads of 96 (the rope dims start 64 elements in), on a5.
+TEST(MlaProlog, ManyTilesOnA5) {
+  expect_mla_prolog_on_both("mla_prolog_bf16.yaml",
+                            {"T=5", "H=512", "QLR=256", "NH=8", "HD=96", "RD=32"}, 1, "ascend950");
+}
+
+// Fewer 16-column units than AICs in both passes (256 columns on 24 AICs): 8 AICs idle, their
+// flags still balanced; both weight layouts.
+TEST(MlaProlog, IdleAics) {
+  const std::vector<std::string> v = {"T=3", "H=256", "QLR=128", "NH=2", "HD=128", "RD=32"};
+  expect_mla_prolog_on_both("mla_prolog_bf16.yaml", v, 24, "ascend910b");
+  expect_mla_prolog_on_both("mla_prolog_bf16_btrans.yaml", v, 24, "ascend910b");
+}
+
+// One AIC: q3's 2560 columns exceed a segment (KN_WMAX = 2048 on a2), so it runs two, the
+// second after the first's FixPipe drain.
+TEST(MlaProlog, TwoSegmentsOnOneAic) {
+  expect_mla_prolog_on_both("mla_prolog_bf16.yaml", {"T=2", "H=256", "QLR=128", "NH=5", "HD=512", "RD=64"}, 1,
+                            "ascend910b");
+}
+
+}  // namespace
+}  // namespace npu::test
