@@ -249,20 +249,23 @@ float float_elem(Dtype t, const uint8_t* p, uint64_t i) {
 
 // vcast among f32 / f16 / bf16, RNE, through the hot-path helpers of isa/numeric: the same bits
 // as decode + encode, since every source value is exact in f32 and the helpers round once, give
-// Inf on overflow and the canonical NaN. Saturation changes only overflow, which a cast to f32
-// cannot have; false (the general loop) for every other cast.
+// Inf on overflow and the canonical NaN. Saturation turns an overflow (Inf from a finite value;
+// an Inf input stays Inf) into the largest finite code of the sign; a cast to f32 has none.
+// False (the general loop) for every other cast.
 bool cast_among_floats(Dtype sdt, Dtype ddt, isa::RoundMode rm, bool sat, const uint8_t* s, uint8_t* d,
                        uint64_t count) {
-  if (rm != isa::RoundMode::Rne || !is_f32_f16_bf16(sdt) || !is_f32_f16_bf16(ddt) || (sat && ddt != Dtype::F32))
-    return false;
+  if (rm != isa::RoundMode::Rne || !is_f32_f16_bf16(sdt) || !is_f32_f16_bf16(ddt)) return false;
+  const bool bf16 = ddt == Dtype::BF16;
+  const uint16_t inf = bf16 ? 0x7F80u : 0x7C00u, max_finite = bf16 ? 0x7F7Fu : 0x7BFFu;
   for (uint64_t i = 0; i < count; ++i) {
     const float f = float_elem(sdt, s, i);
     if (ddt == Dtype::F32) {
       std::memcpy(d + 4 * i, &f, 4);
-    } else {
-      const uint16_t h = ddt == Dtype::BF16 ? num::f32_to_bf16(f) : num::f32_to_f16(f);
-      std::memcpy(d + 2 * i, &h, 2);
+      continue;
     }
+    uint16_t h = bf16 ? num::f32_to_bf16(f) : num::f32_to_f16(f);
+    if (sat && (h & 0x7FFFu) == inf && std::isfinite(f)) h = static_cast<uint16_t>((h & 0x8000u) | max_finite);
+    std::memcpy(d + 2 * i, &h, 2);
   }
   return true;
 }
