@@ -2,6 +2,7 @@
 // Deterministic test-data generators. Everything is integer or basic IEEE arithmetic
 // (+ - * / sqrt and our own log/sin/cos series), so a seed gives the same bits on every
 // platform and libm: no std::*_distribution, no std::log/std::cos.
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -17,12 +18,27 @@ class Rng {
  public:
   explicit Rng(uint64_t seed);
   static Rng from_state(uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3);  // for test vectors
-  uint64_t next_u64();
-  double uniform01();                      // [0, 1), 53 random bits
-  double uniform(double lo, double hi);    // lo + (hi - lo) * uniform01()
+  // Inline: the generators' loops keep the state in registers.
+  uint64_t next_u64() {
+    const uint64_t result = rotl(s_[1] * 5, 7) * 9, t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+  void fill_u64(uint64_t* out, size_t n) {  // n outputs of next_u64
+    for (size_t i = 0; i < n; ++i) out[i] = next_u64();
+  }
+  static double unit_of(uint64_t r) { return double(r >> 11) * (1.0 / 9007199254740992.0); }  // 53 bits
+  double uniform01() { return unit_of(next_u64()); }  // [0, 1)
+  double uniform(double lo, double hi) { return lo + (hi - lo) * uniform01(); }
   double normal(double mean, double std);  // Box-Muller; caches the second value
 
  private:
+  static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   uint64_t s_[4];
   bool have_spare_ = false;
   double spare_ = 0;
@@ -34,7 +50,14 @@ void det_sincos_2pi(double u, double* s, double* c);  // sin/cos of 2*pi*u, u in
 
 // Tensors of dtype with values drawn in flat C order, each rounded RNE into dtype
 // (integers saturate; float overflow saturates to +-max so inputs stay finite).
-Tensor random_uniform(Dtype dtype, std::vector<int64_t> shape, double lo, double hi, Rng& rng);
+// random_uniform's paths give the same bits and differ only in speed: Portable draws and rounds
+// element by element; Avx2 (chosen at run time, as the cube's, see base/simd.h) draws a block of
+// raw outputs and converts and rounds four at a time on the bits, for the IEEE float dtypes
+// (others take the portable loop). Auto: Avx2 where the CPU has it, unless NPUSIM_NO_SIMD.
+enum class GenPath { Auto, Portable, Avx2 };
+bool gen_path_available(GenPath path);
+Tensor random_uniform(Dtype dtype, std::vector<int64_t> shape, double lo, double hi, Rng& rng,
+                      GenPath path = GenPath::Auto);
 Tensor random_normal(Dtype dtype, std::vector<int64_t> shape, double mean, double std, Rng& rng);
 
 }  // namespace npu::golden

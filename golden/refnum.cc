@@ -161,6 +161,15 @@ bool parse_dtype(const std::string& name, Dtype* out) {
   return false;
 }
 
+bool ieee_layout(Dtype t, int* ebits, int* mbits, int* bias) {
+  const Format* f = format_of(t);
+  if (!f || !f->ieee) return false;
+  *ebits = f->ebits;
+  *mbits = f->mbits;
+  *bias = f->bias;
+  return true;
+}
+
 double max_finite(Dtype t) {
   if (const Format* f = format_of(t)) return fmt_max(*f);
   switch (t) {

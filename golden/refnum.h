@@ -57,6 +57,10 @@ inline bool encode_normal(int ebits, int mbits, int bias, double v, uint64_t* ou
   return true;
 }
 
+// The ebits / mbits / bias of t for encode_normal when t is an IEEE binary format (f32 f16 bf16
+// e5m2: the top exponent is Inf / NaN); false for the others.
+bool ieee_layout(Dtype t, int* ebits, int* mbits, int* bias);
+
 // Largest finite value (e4m3 448, e5m2 57344, f16 65504, bf16 ~3.39e38, ints: max).
 double max_finite(Dtype t);
 

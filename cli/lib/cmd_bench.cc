@@ -6,6 +6,8 @@
 //   - whole `npusim run` jobs (run_case: inputs, golden, simulation, comparison, report): the
 //     README job (kernels/cases/rmsnorm_linear.yaml) and, with --large, linear M = 2048,
 //     K = N = 4096 (kernels/cases/linear_bf16.yaml).
+// A first row measures the host's fp32 FMA peak on one thread (hw::host_fma_peak), the yardstick
+// of the mmad row's MACs/s.
 // Figures: wall and CPU seconds (medians of --repeat runs), simulated cycles/s, instructions/s,
 // GM line requests/s, functional MACs/s, host ns per GM line.
 #include <CLI/CLI.hpp>
@@ -56,7 +58,7 @@ hw::BenchResult bench_case(const CaseWorkload& w, const std::string& src, const 
 nlohmann::json bench_json(const std::vector<hw::BenchResult>& results) {
   nlohmann::json j = nlohmann::json::array();
   for (const hw::BenchResult& b : results)
-    j.push_back({{"workload", b.name}, {"timing_only", b.timing_only}, {"cycles", b.cycles},
+    j.push_back({{"workload", b.name}, {"timing_only", b.timing_only}, {"host_only", b.host_only}, {"cycles", b.cycles},
                  {"instructions", b.instructions}, {"macs", b.macs}, {"gm_lines", b.gm_lines},
                  {"host_seconds", b.host_seconds}, {"cpu_seconds", b.cpu_seconds}, {"repeats", b.repeats},
                  {"cpu_ns_per_gm_line", b.gm_lines ? 1e9 * b.cpu_seconds / double(b.gm_lines) : 0.0},
@@ -91,6 +93,8 @@ void register_bench(CLI::App& app) {
       const std::string path = resolve_config_path(opts->config);
       const hw::HwConfig cfg = hw::load_config(path, opts->sets);
       std::vector<hw::BenchResult> results;
+      if (hw::host_fma_available())
+        results.push_back(hw::measure(opts->repeat, [&] { return hw::host_fma_peak(opts->scale); }));
       for (const hw::BenchWorkload& w : hw::bench_workloads(cfg, opts->scale))
         for (bool timing_only : {false, true})
           results.push_back(hw::measure(opts->repeat, [&] { return hw::run_bench(cfg, w, timing_only); }));

@@ -32,6 +32,7 @@ struct BenchWorkload {
 struct BenchResult {
   std::string name;
   bool timing_only = false;
+  bool host_only = false;     // a measurement of the host alone (host_fma_peak), no simulation
   uint64_t cycles = 0, instructions = 0, macs = 0;
   uint64_t gm_lines = 0;      // line requests of every GM port (gm_lines_of)
   double host_seconds = 0;    // wall time (median over the repeats)
@@ -51,6 +52,13 @@ uint64_t gm_lines_of(const SimStats& stats);
 // Runs `once` (which fills everything but the times) `repeats` times and keeps the median wall
 // and CPU seconds: the host is shared and noisy, the simulated figures are deterministic.
 BenchResult measure(int repeats, const std::function<BenchResult()>& once);
+
+// The host's fp32 FMA peak on one thread: 12 independent chains of 8-lane vfmadd231ps (AVX2 +
+// FMA; enough chains to cover the FMA latency on two pipes), `scale` x 2^26 iterations, macs =
+// the lane FMAs done (call only where host_fma_available: AVX2 + FMA). The yardstick for the
+// functional cube's MACs/s (the mmad workload; issue 12: >= 50 % of this).
+bool host_fma_available();
+BenchResult host_fma_peak(int scale);
 
 // scale multiplies the work of every workload (1 = the default sizes).
 std::vector<BenchWorkload> bench_workloads(const HwConfig& hw, int scale = 1);

@@ -1,8 +1,9 @@
 // The cube's product loops (cube_kernel.h).
 #include "isa/sem/cube_kernel.h"
 
+#include "base/simd.h"
+
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -146,23 +147,13 @@ __attribute__((target("avx2"))) void matmul_avx2(const float* A, const float* B,
 }
 #endif
 
-bool no_simd_requested() {
-  const char* e = std::getenv("NPUSIM_NO_SIMD");
-  return e && *e && std::strcmp(e, "0") != 0;
-}
-
 }  // namespace
 
 bool cube_path_available(CubePath path) {
   switch (path) {
     case CubePath::Auto:
     case CubePath::Portable: return true;
-    case CubePath::Avx2:
-#if defined(__x86_64__)
-      return __builtin_cpu_supports("avx2");
-#else
-      return false;
-#endif
+    case CubePath::Avx2: return cpu_has_avx2();
   }
   return false;
 }

@@ -231,11 +231,59 @@ template <> void exec<Op::VREC>(Exec& x) {
 }
 
 // ---- conversion and copies
+namespace {
+
+bool is_f32_f16_bf16(Dtype t) { return t == Dtype::F32 || t == Dtype::F16 || t == Dtype::BF16; }
+
+// Element i of a f32 / f16 / bf16 array as an f32 (exact for all three), NaN as the canonical
+// quiet NaN with its sign, as num::decode gives it.
+float float_elem(Dtype t, const uint8_t* p, uint64_t i) {
+  if (t == Dtype::F32) {
+    uint32_t u;
+    std::memcpy(&u, p + 4 * i, 4);
+    if ((u & 0x7FFFFFFFu) > 0x7F800000u) u = (u & 0x80000000u) | 0x7FC00000u;
+    return num::bits_to_f32(u);
+  }
+  uint16_t h;
+  std::memcpy(&h, p + 2 * i, 2);
+  return t == Dtype::BF16 ? num::bf16_to_f32(h) : num::f16_to_f32(h);
+}
+
+// vcast among f32 / f16 / bf16, RNE, through the hot-path helpers of isa/numeric: the same bits
+// as decode + encode, since every source value is exact in f32 and the helpers round once, give
+// Inf on overflow and the canonical NaN. Saturation turns an overflow (Inf from a finite value;
+// an Inf input stays Inf) into the largest finite code of the sign; a cast to f32 has none.
+// False (the general loop) for every other cast.
+bool cast_among_floats(Dtype sdt, Dtype ddt, isa::RoundMode rm, bool sat, const uint8_t* s, uint8_t* d,
+                       uint64_t count) {
+  if (rm != isa::RoundMode::Rne || !is_f32_f16_bf16(sdt) || !is_f32_f16_bf16(ddt)) return false;
+  const bool bf16 = ddt == Dtype::BF16;
+  const uint16_t inf = bf16 ? 0x7F80u : 0x7C00u, max_finite = bf16 ? 0x7F7Fu : 0x7BFFu;
+  for (uint64_t i = 0; i < count; ++i) {
+    const float f = float_elem(sdt, s, i);
+    if (ddt == Dtype::F32) {
+      std::memcpy(d + 4 * i, &f, 4);
+      continue;
+    }
+    uint16_t h = bf16 ? num::f32_to_bf16(f) : num::f32_to_f16(f);
+    if (sat && (h & 0x7FFFu) == inf && std::isfinite(f)) h = static_cast<uint16_t>((h & 0x8000u) | max_finite);
+    std::memcpy(d + 2 * i, &h, 2);
+  }
+  return true;
+}
+
+}  // namespace
+
 template <> void exec<Op::VCAST>(Exec& x) {
   const auto o = x.di.as<ops::VCAST>();
   const uint64_t count = o.count, ses = isa::dtype_size(o.sdt), des = isa::dtype_size(o.ddt);
   const uint8_t* s = x.local(Buffer::Ub, o.src, count * ses, false);
   uint8_t* d = x.local(Buffer::Ub, o.dst, count * des, true);
+  // Element by element (read i, write i) is the same as decoding everything first unless a write
+  // reaches a later source: not when the arrays are disjoint, nor when d <= s with des <= ses
+  // (write i ends at d + (i+1) des <= s + (i+1) ses, where source i+1 starts).
+  const bool forward_safe = d + count * des <= s || s + count * ses <= d || (d <= s && des <= ses);
+  if (forward_safe && cast_among_floats(o.sdt, o.ddt, o.rm, o.sat != 0, s, d, count)) return;
   std::vector<double> vals(count);
   for (uint64_t i = 0; i < count; ++i) vals[i] = num::decode(o.sdt, s + i * ses);
   for (uint64_t i = 0; i < count; ++i) num::encode(o.ddt, d + i * des, vals[i], o.rm, o.sat != 0);

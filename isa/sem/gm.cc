@@ -74,6 +74,10 @@ void GlobalMemory::write(uint64_t addr, const void* src, uint64_t bytes) {
   while (bytes) {
     uint64_t off = addr % kPageBytes;
     uint64_t n = std::min(bytes, kPageBytes - off);
+    if (n == kPageBytes) {  // overwritten whole: a new page needs no zeroing first
+      auto& page = pages_[addr / kPageBytes];
+      if (!page) page.reset(new uint8_t[kPageBytes]);
+    }
     std::memcpy(page_for_write(addr / kPageBytes) + off, in, n);
     in += n;
     addr += n;

@@ -1,4 +1,5 @@
 // Vector instruction semantics on hand-computed values.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -259,6 +260,51 @@ TEST(SemVector, CastSaturationNaNTies) {
   put<int32_t>(c.aiv0, Buffer::Ub, 0, {(1 << 24) + (1 << 16) + 1});
   c.exec(c.aiv0, I(Op::VCAST, {Dtype::S32, Dtype::BF16, isa::RoundMode::Rne, 64, 0, 1}));
   EXPECT_EQ(get<uint16_t>(c.aiv0, Buffer::Ub, 64, 1)[0], 0x4B81);
+}
+
+// vcast among f32 / f16 / bf16 (RNE) takes a fast path (the hot-path helpers of isa/numeric):
+// every 16-bit code and a spread of f32 patterns (specials, NaN payloads, overflow / subnormal
+// edges, pseudo-random bits) give what num::decode + num::encode_bits give, with and without
+// saturation, and in place (at the same offset, also narrowing f32 -> 16 bits).
+TEST(SemVector, CastAmongFloatsEqualsDecodeEncode) {
+  Cluster c;
+  const Dtype floats[] = {Dtype::F32, Dtype::F16, Dtype::BF16};
+  std::vector<uint32_t> f32_codes = {0u, 0x80000000u, 1u, 0x807FFFFFu, 0x7F7FFFFFu, 0xFF7FFFFFu, 0x7F800000u,
+                                     0xFF800000u, 0x7F800001u, 0xFFC12345u, 0x477FEFFFu, 0x477FF000u,
+                                     0x33000000u, 0x33000001u, 0x387FFFFFu, 0x3F808000u, 0x3F818000u};
+  uint32_t lcg = 12345;
+  while (f32_codes.size() < 20000) f32_codes.push_back(lcg = lcg * 1664525u + 1013904223u);
+  constexpr uint64_t kChunk = 8192, kDst = 64 * 1024;  // UB: sources at 0, results at 64 KiB
+  for (Dtype sdt : floats) {
+    const uint64_t ses = isa::dtype_size(sdt);
+    const uint64_t codes = ses == 4 ? f32_codes.size() : 65536;
+    for (Dtype ddt : floats) {
+      const uint64_t des = isa::dtype_size(ddt);
+      for (int sat = 0; sat <= 1; ++sat) {
+        for (bool in_place : {false, true}) {
+          if (in_place && ses < des) continue;  // widening in place is the general loop
+          for (uint64_t first = 0; first < codes; first += kChunk) {
+            const uint64_t n = std::min(kChunk, codes - first);
+            uint8_t* ub = c.aiv0.buffer(Buffer::Ub).data();
+            for (uint64_t i = 0; i < n; ++i) {
+              const uint32_t code = ses == 4 ? f32_codes[first + i] : uint32_t(first + i);
+              std::memcpy(ub + i * ses, &code, ses);
+            }
+            const uint64_t dst = in_place ? 0 : kDst;
+            c.exec(c.aiv0, I(Op::VCAST, {sdt, ddt, isa::RoundMode::Rne, dst, 0, n, sat}));
+            for (uint64_t i = 0; i < n; ++i) {
+              const uint32_t code = ses == 4 ? f32_codes[first + i] : uint32_t(first + i);
+              const uint64_t want = num::encode_bits(ddt, num::decode_bits(sdt, code), isa::RoundMode::Rne, sat != 0);
+              uint64_t got = 0;
+              std::memcpy(&got, ub + dst + i * des, des);
+              ASSERT_EQ(got, want) << isa::dtype_name(sdt) << " -> " << isa::dtype_name(ddt) << " sat " << sat
+                                   << " code 0x" << std::hex << code << (in_place ? " in place" : "");
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 TEST(SemVector, Fp8NeedsA5) {
