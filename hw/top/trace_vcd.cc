@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <cstdio>
 #include <memory>
+#include <string>
 
 #include <systemc>
 
@@ -67,6 +69,27 @@ class VcdReplay : public sc_core::sc_module {
   std::unique_ptr<sc_dt::uint64[]> words_;
 };
 
+// SystemC writes the wall-clock date into the header ($date ... $end); blank it in place (same
+// length) so the same run gives a bit-identical VCD.
+void blank_vcd_date(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "r+b");
+  if (!f) throw Error("cannot reopen the VCD file '" + path + "'");
+  char head[4096];
+  const size_t n = std::fread(head, 1, sizeof head, f);
+  const std::string text(head, n);
+  const size_t date = text.find("$date");
+  const size_t end = date == std::string::npos ? date : text.find("$end", date);
+  bool ok = true;
+  if (end != std::string::npos) {
+    std::string blank = text.substr(date + 5, end - date - 5);
+    for (char& c : blank)
+      if (c != '\n') c = ' ';
+    ok = std::fseek(f, static_cast<long>(date + 5), SEEK_SET) == 0 &&
+         std::fwrite(blank.data(), 1, blank.size(), f) == blank.size();
+  }
+  if (std::fclose(f) != 0 || !ok) throw Error("error writing '" + path + "'");
+}
+
 }  // namespace
 
 VcdRecorder::VcdRecorder(const std::string& path, uint64_t window_start_tick, uint64_t window_end_tick)
@@ -128,6 +151,7 @@ void VcdRecorder::close() {
   std::fclose(changes_);
   changes_ = nullptr;
   std::remove(changes_tmp_.path().c_str());
+  blank_vcd_date(vcd_tmp_.path());
   if (std::rename(vcd_tmp_.path().c_str(), path_.c_str()) != 0)
     throw Error("cannot move the VCD file into place as '" + path_ + "'");
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -219,6 +220,17 @@ TEST_F(GtkwSave, OpensInGtkwaveNamedGroupedTranslatedAndDecimal) {
   EXPECT_NE(shown.find("|MTE2 opcode|2022|" + mnemonic.at(value_at(changes.at(unit + "opcode[7:0]"), marker)) + "\n"),
             std::string::npos)
       << "MTE2's opcode shown by name at the marker";
+}
+
+// The same run gives the same VCD byte for byte: SystemC's wall-clock $date is blanked.
+TEST_F(GtkwSave, TheSameRunGivesABitIdenticalVcd) {
+  for (const char* v : {"a.vcd", "b.vcd"}) {
+    ASSERT_EQ(npusim("run " + system_data("run_rmsnorm.yaml") + " -q --vcd " + path(v)), 0) << err_;
+    if (v[0] == 'a') std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // another second
+  }
+  const std::string a = slurp(path("a.vcd"));
+  ASSERT_NE(a.find("$date"), std::string::npos);
+  EXPECT_TRUE(a == slurp(path("b.vcd")));
 }
 
 TEST_F(GtkwSave, NeedsTheVcd) {
