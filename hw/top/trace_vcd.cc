@@ -74,9 +74,9 @@ class VcdReplay : public sc_core::sc_module {
 void blank_vcd_date(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "r+b");
   if (!f) throw Error("cannot reopen the VCD file '" + path + "'");
-  char head[4096];
-  const size_t n = std::fread(head, 1, sizeof head, f);
-  const std::string text(head, n);
+  // The header ($comment with the opcode list, then $date) is well inside 64 KiB.
+  std::string text(64 * 1024, '\0');
+  text.resize(std::fread(text.data(), 1, text.size(), f));
   const size_t date = text.find("$date");
   const size_t end = date == std::string::npos ? date : text.find("$end", date);
   bool ok = true;
