@@ -5,7 +5,8 @@
 //
 // AIV programs: T tiles, double-buffered (buffer b = t % 2):
 //   MTE2   wait MTE3->MTE2 (b) [t >= 2]; GM -> UB (random bursts/strides); set MTE2->VECTOR (b)
-//   VECTOR wait MTE2->VECTOR (b); vcopy in -> out; 1..4 random ops on out; set VECTOR->MTE3 (b)
+//   VECTOR wait MTE2->VECTOR (b); vcopy in -> out; 1..4 random ops on out (vadd, vmuls, vmax,
+//          vcast round trip, vexp, vrsum + vrow, vabs, vprot, vadds); set VECTOR->MTE3 (b)
 //   MTE3   wait VECTOR->MTE3 (b); UB -> GM; set MTE3->MTE2 (b)
 // AIC programs: T tiles, serial chain MTE2 -> MTE1 -> CUBE -> FIXP, FIXP -> MTE2 back-pressure:
 //   GM -> L1 (A bf16 [m,k], B bf16 [k,n] or [n,k]), L1 -> L0A / L0B (B optionally transposed),
@@ -17,6 +18,7 @@
 
 #include <cstring>
 #include <random>
+#include <set>
 
 #include "cli/lib/sim_stats_json.h"
 #include "hw/top/run.h"
@@ -77,7 +79,7 @@ void aiv_tiles(Gen& g, Code& c, int tiles) {
      (Op::VCOPY, {Dtype::F32, out, in, n});
     const int ops = static_cast<int>(g.uni(1, 4));
     for (int k = 0; k < ops; ++k) {
-      switch (g.uni(0, 7)) {
+      switch (g.uni(0, 8)) {
         case 0: c(Op::VADD, {Dtype::F32, out, out, in, n}); break;
         case 1: c(Op::VMULS, {Dtype::F32, out, out, f32_bits(float(g.uni(-8, 8)) * 0.37f), n}); break;
         case 2: c(Op::VMAX, {Dtype::F32, out, out, in, n}); break;
@@ -93,6 +95,11 @@ void aiv_tiles(Gen& g, Code& c, int tiles) {
           break;
         }
         case 6: c(Op::VABS, {Dtype::F32, out, out, n}); break;
+        case 7: {  // pair rotation in place (n is a multiple of 8, so even), as f32 or bf16 pairs
+          const bool bf16 = g.uni(0, 1) == 1;
+          c(Op::VPROT, {bf16 ? Dtype::BF16 : Dtype::F32, out, out, bf16 ? 2 * n : n});
+          break;
+        }
         default: c(Op::VADDS, {Dtype::F32, out, out, f32_bits(0.5f), n}); break;
       }
     }
@@ -181,16 +188,22 @@ uint64_t cosim(const isa::Program& p, int block_dim, uint64_t seed, hw::HwConfig
 }
 
 TEST(CosimRandom, AivPrograms) {
+  std::set<Op> seen;
   for (uint64_t seed = 1; seed <= 12; ++seed) {
     Gen g(seed);
     Code aiv;
     prologue(aiv, 3);
     aiv_tiles(g, aiv, static_cast<int>(g.uni(1, 5)));
     aiv(Op::END);
+    for (const isa::Instr& in : aiv.v) seen.insert(in.op);
     const int block_dim = static_cast<int>(g.uni(1, 3));
     uint64_t cycles = cosim(make_program("rand_aiv", 0, nullptr, &aiv), block_dim, seed);
     EXPECT_GT(cycles, 0u);
   }
+  // The seeds draw every vector operation of aiv_tiles' menu at least once.
+  for (Op op : {Op::VADD, Op::VMULS, Op::VMAX, Op::VCAST, Op::VEXP, Op::VRSUM, Op::VROW, Op::VABS, Op::VPROT,
+                Op::VADDS})
+    EXPECT_EQ(seen.count(op), 1u) << isa::def(op).mnemonic << " is never drawn";
 }
 
 TEST(CosimRandom, AicPrograms) {
