@@ -38,9 +38,10 @@ void expect_reference(const char* case_file, double max_ratio) {
 // [K, N]: 102323 cycles = 1.10x (90.7 %): the target is met. The AIC GM -> L1 streams stay
 // busy while HBM delivers about 1410 GB/s of 1600 (docs/mla-prolog.md, "Performance").
 TEST(MlaPrologReference, WeightsKN) { expect_reference("mla_prolog_bf16.yaml", 1.12); }
-// [N, K]: 122706 cycles = 1.32x (75.7 %): above the target (q1_kv1 and q3 each slower than
-// with [K, N]; not tuned further).
-TEST(MlaPrologReference, WeightsNKBTrans) { expect_reference("mla_prolog_bf16_btrans.yaml", 1.35); }
+// [N, K]: 100002 cycles = 1.08x (92.8 %): the target is met since each AIC takes its K chunks in
+// an order rotated by block_idx (lib/gemm_kn.inc; 122706 = 1.32x before: the chunks of all AICs
+// at the same k sat on the same few HBM channels).
+TEST(MlaPrologReference, WeightsNKBTrans) { expect_reference("mla_prolog_bf16_btrans.yaml", 1.10); }
 
 }  // namespace
 }  // namespace npu::test

@@ -13,9 +13,12 @@
 namespace npu::test {
 
 // block_dim 0: the case's; timing_only: the SystemC model without data (same cycles).
+// caches: `--cache TENSOR=POLICY` overrides.
 inline cli::RunResult run_mla_prolog(const std::string& case_file, const std::vector<std::string>& vars,
-                                     int block_dim, bool iss, const char* config, bool timing_only = false) {
+                                     int block_dim, bool iss, const char* config, bool timing_only = false,
+                                     const std::vector<std::string>& caches = {}) {
   cli::RunOptions o;
+  o.caches = caches;
   o.case_path = source_dir() + "/kernels/cases/" + case_file;
   o.config_path = source_dir() + "/configs/" + config + ".yaml";
   o.vars = vars;
