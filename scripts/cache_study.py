@@ -11,11 +11,10 @@ docs/cache-study.md. The prose around the tables is written by hand and cites th
 Standard library only (Debian's python3).
 """
 import argparse
-import csv
 import os
-import re
-import subprocess
 import sys
+
+from sweep_study import fill, read_results, run, save_results
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUDY_DIR = os.path.join(ROOT, "docs", "studies", "cache")
@@ -23,11 +22,6 @@ DOC = os.path.join(ROOT, "docs", "cache-study.md")
 
 # name -> the activation tensor whose L2 hits the W policy protects or not.
 STUDIES = {"streamed_m16": "xn", "reused_m512": "xn", "decode8_sweep": "x"}
-
-
-def run(cmd):
-    print("+ " + " ".join(cmd), file=sys.stderr)
-    subprocess.run(cmd, check=True)
 
 
 def mb(v):
@@ -66,13 +60,6 @@ def detail_table(rows, act):
     return out
 
 
-def fill(doc, name, lines):
-    pat = re.compile(r"(<!-- generated:%s -->\n).*?(<!-- end:%s -->)" % (name, name), re.S)
-    if not pat.search(doc):
-        sys.exit("docs/cache-study.md has no <!-- generated:%s --> ... <!-- end:%s --> block" % (name, name))
-    return pat.sub(lambda m: m.group(1) + "\n".join(lines) + "\n" + m.group(2), doc)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--npusim", default=os.path.join(ROOT, "build", "bin", "npusim"))
@@ -89,18 +76,13 @@ def main():
         run([a.npusim, "sweep", "plot", out, "--x", "l2_size", "--y", "cycles", "--out", svg])
         if os.path.exists(svg[:-4] + ".png"):  # only where rsvg-convert is installed: not committed
             os.remove(svg[:-4] + ".png")
-        with open(os.path.join(out, "results.csv"), newline="") as f:
-            rows = [r for r in csv.DictReader(f)]
-        # The committed copy without the host seconds, so a regeneration on the same code diffs clean.
-        with open(os.path.join(STUDY_DIR, "results", name + ".csv"), "w", newline="") as f:
-            w = csv.DictWriter(f, [k for k in rows[0] if k != "wall_s"], extrasaction="ignore", lineterminator="\n")
-            w.writeheader()
-            w.writerows(rows)
+        rows = read_results(os.path.join(out, "results.csv"))
+        save_results(rows, os.path.join(STUDY_DIR, "results", name + ".csv"))
         bad = [r for r in rows if r["status"] != "ok"]
         if bad:
             sys.exit("%s: point %s failed: %s" % (name, bad[0]["point"], bad[0]["error"]))
-        doc = fill(doc, name + "-summary", summary_table(rows))
-        doc = fill(doc, name + "-detail", detail_table(rows, act))
+        doc = fill(doc, "docs/cache-study.md", name + "-summary", summary_table(rows))
+        doc = fill(doc, "docs/cache-study.md", name + "-detail", detail_table(rows, act))
     with open(DOC + ".tmp", "w", encoding="utf-8") as f:
         f.write(doc)
     os.replace(DOC + ".tmp", DOC)
