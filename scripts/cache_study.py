@@ -10,13 +10,11 @@ and rewrites the tables between `<!-- generated:NAME -->` and `<!-- end:NAME -->
 docs/cache-study.md. The prose around the tables is written by hand and cites their numbers.
 Standard library only (Debian's python3).
 """
-import argparse
 import os
 import sys
 
-from sweep_study import fill, read_results, run, save_results
+from sweep_study import ROOT, fill, parse_args, read_results, read_text, run, save_results
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUDY_DIR = os.path.join(ROOT, "docs", "studies", "cache")
 DOC = os.path.join(ROOT, "docs", "cache-study.md")
 
@@ -61,14 +59,9 @@ def detail_table(rows, act):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--npusim", default=os.path.join(ROOT, "build", "bin", "npusim"))
-    ap.add_argument("--runs", default=os.path.join(ROOT, "build", "cache-study"))
-    ap.add_argument("--jobs", default="2")
-    a = ap.parse_args()
+    a = parse_args(__doc__.splitlines()[0], "cache-study")
     os.makedirs(os.path.join(STUDY_DIR, "results"), exist_ok=True)
-    with open(DOC, encoding="utf-8") as f:
-        doc = f.read()
+    doc = read_text(DOC)
     for name, act in STUDIES.items():
         out = os.path.join(a.runs, name)
         run([a.npusim, "sweep", os.path.join(STUDY_DIR, name + ".yaml"), "--out", out, "--jobs", a.jobs])

@@ -11,14 +11,12 @@ per-stage spans from each point's stats.json. The prose around the tables is wri
 and cites their numbers; kernels.MlaPrologKnobs.* (testbench/kernels/mla_prolog_knobs_long_test.cc)
 guards the orderings it states. Standard library only (Debian's python3). About a minute of CPU.
 """
-import argparse
 import json
 import os
 import sys
 
-from sweep_study import fill, read_results, run, save_results
+from sweep_study import ROOT, fill, parse_args, read_results, read_text, run, save_results
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUDY_DIR = os.path.join(ROOT, "docs", "studies", "mla_knobs")
 DOC = os.path.join(ROOT, "docs", "mla-prolog.md")
 STUDIES = ["unroll", "pipelining", "cache", "stitch", "tiles_wq_a", "tiles_wq_b", "tiles_wq_b_btrans"]
@@ -119,14 +117,9 @@ TABLES = {"unroll": table_unroll, "pipelining": table_pipelining, "cache": table
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--npusim", default=os.path.join(ROOT, "build", "bin", "npusim"))
-    ap.add_argument("--runs", default=os.path.join(ROOT, "build", "mla-knobs"))
-    ap.add_argument("--jobs", default="2")
-    a = ap.parse_args()
+    a = parse_args(__doc__.splitlines()[0], "mla-knobs")
     os.makedirs(os.path.join(STUDY_DIR, "results"), exist_ok=True)
-    with open(DOC, encoding="utf-8") as f:
-        doc = f.read()
+    doc = read_text(DOC)
     for name in STUDIES:
         out = os.path.join(a.runs, name)
         # exit 2: a failed point, allowed below only where a W stage cannot fit L1

@@ -1,9 +1,27 @@
 """Helpers shared by the scripts that turn `npusim sweep` runs into committed doc tables
 (scripts/cache_study.py, scripts/mla_knobs.py). Standard library only (Debian's python3)."""
+import argparse
 import csv
+import os
 import re
 import subprocess
 import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def parse_args(description, runs):
+    """The scripts' common options: --npusim, --runs (default build/RUNS), --jobs."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--npusim", default=os.path.join(ROOT, "build", "bin", "npusim"))
+    ap.add_argument("--runs", default=os.path.join(ROOT, "build", runs))
+    ap.add_argument("--jobs", default="2")
+    return ap.parse_args()
+
+
+def read_text(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
 
 
 def run(cmd, ok=(0,)):
