@@ -8,19 +8,10 @@ namespace {
 constexpr auto kStartsAfter = [](uint64_t t, const std::pair<uint64_t, uint64_t>& iv) { return t < iv.first; };
 }  // namespace
 
-Timeline::Iter Timeline::upper_bound(uint64_t t) { return std::upper_bound(begin(), busy_.end(), t, kStartsAfter); }
+Timeline::Iter Timeline::search(uint64_t t) { return std::upper_bound(begin(), busy_.end(), t, kStartsAfter); }
 
-std::vector<Timeline::Interval>::const_iterator Timeline::upper_bound(uint64_t t) const {
-  return std::upper_bound(busy_.cbegin() + std::ptrdiff_t(head_), busy_.cend(), t, kStartsAfter);
-}
-
-uint64_t Timeline::first_free(uint64_t t) const {
-  auto it = upper_bound(t);
-  if (it != busy_.cbegin() + std::ptrdiff_t(head_)) {
-    auto prev = std::prev(it);
-    if (prev->second > t) t = prev->second;  // inside a busy interval: its end (intervals never touch)
-  }
-  return t;
+Timeline::ConstIter Timeline::search(uint64_t t) const {
+  return std::upper_bound(live_begin(), busy_.cend(), t, kStartsAfter);
 }
 
 uint64_t Timeline::reserve(uint64_t earliest, uint64_t duration) {

@@ -13,6 +13,7 @@
 // allocation per booking on the memory system's hot path.
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -28,8 +29,14 @@ class Timeline {
   // `pieces`, appends the [start, end) intervals it booked (for tracing the real occupancy).
   uint64_t fill(uint64_t earliest, uint64_t duration,
                 std::vector<std::pair<uint64_t, uint64_t>>* pieces = nullptr);
-  // Earliest t >= earliest at which the resource is idle (a gap of any length).
-  uint64_t first_free(uint64_t earliest) const;
+  // Earliest t >= earliest at which the resource is idle (a gap of any length). Inline: the
+  // MSHR pool asks every server on each miss.
+  uint64_t first_free(uint64_t earliest) const {
+    const auto it = upper_bound(earliest);
+    if (it == live_begin()) return earliest;
+    const uint64_t end = std::prev(it)->second;  // inside a busy interval: its end (never touching)
+    return end > earliest ? end : earliest;
+  }
   // Marks [start, end) busy, merging with whatever it overlaps (for occupancy whose length is
   // known only after the start was chosen, e.g. an MSHR held until its fill returns).
   void occupy(uint64_t start, uint64_t end);
@@ -42,10 +49,20 @@ class Timeline {
  private:
   using Interval = std::pair<uint64_t, uint64_t>;  // [start, end)
   using Iter = std::vector<Interval>::iterator;
+  using ConstIter = std::vector<Interval>::const_iterator;
   Iter begin() { return busy_.begin() + std::ptrdiff_t(head_); }
-  // The first live interval starting after t (std::map::upper_bound on the start).
-  Iter upper_bound(uint64_t t);
-  std::vector<Interval>::const_iterator upper_bound(uint64_t t) const;
+  ConstIter live_begin() const { return busy_.cbegin() + std::ptrdiff_t(head_); }
+  // The first live interval starting after t (std::map::upper_bound on the start). Bookings
+  // mostly arrive in time order, so t at or after the last start (the answer is the end) is
+  // tested before the binary search.
+  Iter upper_bound(uint64_t t) {
+    return busy_.empty() || t >= busy_.back().first ? busy_.end() : search(t);
+  }
+  ConstIter upper_bound(uint64_t t) const {
+    return busy_.empty() || t >= busy_.back().first ? busy_.cend() : search(t);
+  }
+  Iter search(uint64_t t);
+  ConstIter search(uint64_t t) const;
   void insert_merged(uint64_t start, uint64_t end);
   std::vector<Interval> busy_;  // [head_, size()): by start, disjoint, non-touching; [0, head_) retired
   size_t head_ = 0;
