@@ -90,9 +90,9 @@ void Timeline::retire(uint64_t now) {
 ServerPool::Grant ServerPool::acquire(uint64_t earliest) const {
   // first_free(earliest) >= earliest, and ties go to the lowest index: the first server idle at
   // `earliest` is the answer, and the rest need not be asked.
-  Grant best{0, servers_[0].first_free(earliest)};
+  Grant best{0, first_free(0, earliest)};
   for (uint32_t i = 1; i < servers_.size() && best.start != earliest; ++i) {
-    uint64_t t = servers_[i].first_free(earliest);
+    const uint64_t t = first_free(i, earliest);
     if (t < best.start) best = Grant{i, t};
   }
   return best;

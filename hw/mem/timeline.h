@@ -43,6 +43,9 @@ class Timeline {
   // Drops intervals that end at or before now.
   void retire(uint64_t now);
 
+  // The last booked interval ({0, 0} when idle for ever): first_free(t) for t >= its start is
+  // max(t, its end).
+  std::pair<uint64_t, uint64_t> last() const { return busy_.empty() ? Interval{0, 0} : busy_.back(); }
   uint64_t busy_ticks() const { return busy_ticks_; }  // total booked time ever (for utilisation)
   size_t intervals() const { return busy_.size() - head_; }
 
@@ -71,27 +74,40 @@ class Timeline {
 
 // A pool of n identical servers (the MSHRs of a slice): a request takes the server that is idle
 // earliest at or after its arrival, and holds it until a time the caller learns later.
+// Each server's last interval is mirrored in a flat array, so the scan in acquire mostly reads
+// one contiguous array instead of every server's interval vector.
 class ServerPool {
  public:
-  explicit ServerPool(uint32_t n) : servers_(n) {}
+  explicit ServerPool(uint32_t n) : servers_(n), last_(n, {0, 0}) {}
   struct Grant {
     uint32_t server;
     uint64_t start;
   };
   Grant acquire(uint64_t earliest) const;
-  void hold(const Grant& g, uint64_t end) { servers_[g.server].occupy(g.start, end); }
+  void hold(const Grant& g, uint64_t end) {
+    servers_[g.server].occupy(g.start, end);
+    last_[g.server] = servers_[g.server].last();
+  }
   // Once per simulated time: a second call at the same `now` would find nothing to drop (every
   // booking starts at or after the time it is made), and intervals ending before now never
   // change a result anyway.
   void retire(uint64_t now) {
     if (now == retired_at_) return;
     retired_at_ = now;
-    for (Timeline& t : servers_) t.retire(now);
+    for (size_t i = 0; i < servers_.size(); ++i) {
+      servers_[i].retire(now);
+      last_[i] = servers_[i].last();
+    }
   }
   uint32_t size() const { return static_cast<uint32_t>(servers_.size()); }
 
  private:
+  uint64_t first_free(uint32_t i, uint64_t earliest) const {
+    if (earliest >= last_[i].first) return earliest > last_[i].second ? earliest : last_[i].second;
+    return servers_[i].first_free(earliest);
+  }
   std::vector<Timeline> servers_;
+  std::vector<std::pair<uint64_t, uint64_t>> last_;  // servers_[i].last()
   uint64_t retired_at_ = UINT64_MAX;
 };
 
