@@ -1,8 +1,12 @@
 #include "golden/random.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
+#include <exception>
+#include <string>
+#include <thread>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -41,6 +45,100 @@ Rng Rng::from_state(uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3) {
   r.s_[2] = s2;
   r.s_[3] = s3;
   return r;
+}
+
+namespace {
+
+// Polynomials over GF(2) of degree < 256: bit i of word w is the coefficient of x^(64 w + i).
+using Poly = std::array<uint64_t, 4>;
+
+bool coeff(const Poly& a, int i) { return (a[size_t(i) / 64] >> (i % 64)) & 1; }
+
+// The characteristic polynomial of xoshiro256's state update T (degree 256, primitive: the
+// generator has full period), found once by Berlekamp-Massey on 512 steps of one state bit. The
+// low 256 coefficients; x^256 is implicit.
+Poly characteristic() {
+  constexpr int kN = 512;
+  std::vector<uint8_t> seq(kN);
+  Rng r = Rng::from_state(1, 2, 3, 4);
+  for (int i = 0; i < kN; ++i) {
+    seq[size_t(i)] = r.state()[0] & 1;
+    r.next_u64();
+  }
+  // Connection polynomial C(x) = 1 + c1 x + ... + cL x^L with s[n] = sum c_i s[n - i].
+  std::vector<uint8_t> c(kN + 1), b(kN + 1), t;
+  c[0] = b[0] = 1;
+  int len = 0, m = 1;
+  for (int n = 0; n < kN; ++n) {
+    uint8_t d = seq[size_t(n)];
+    for (int i = 1; i <= len; ++i) d ^= c[size_t(i)] & seq[size_t(n - i)];
+    if (!d) {
+      ++m;
+      continue;
+    }
+    t = c;
+    for (int i = 0; i + m <= kN; ++i) c[size_t(i + m)] ^= b[size_t(i)];
+    if (2 * len <= n) {
+      len = n + 1 - len;
+      b = t;
+      m = 1;
+    } else {
+      ++m;
+    }
+  }
+  if (len != 256) throw Error("xoshiro256 jump-ahead: characteristic polynomial of degree " + std::to_string(len));
+  Poly p{};  // p(x) = x^256 + c1 x^255 + ... + c256: the reciprocal of C
+  for (int i = 0; i < 256; ++i)
+    if (c[size_t(256 - i)]) p[size_t(i) / 64] |= uint64_t{1} << (i % 64);
+  return p;
+}
+
+// a * b mod p (p's x^256 implicit): Horner over a's coefficients from the top.
+Poly mulmod(const Poly& a, const Poly& b, const Poly& p) {
+  Poly r{};
+  for (int i = 255; i >= 0; --i) {
+    const bool carry = r[3] >> 63;
+    for (int w = 3; w > 0; --w) r[size_t(w)] = (r[size_t(w)] << 1) | (r[size_t(w) - 1] >> 63);
+    r[0] <<= 1;
+    if (carry)
+      for (int w = 0; w < 4; ++w) r[size_t(w)] ^= p[size_t(w)];
+    if (coeff(a, i))
+      for (int w = 0; w < 4; ++w) r[size_t(w)] ^= b[size_t(w)];
+  }
+  return r;
+}
+
+// x^(2^k) mod p for k < 64.
+const std::array<Poly, 64>& jump_powers() {
+  static const std::array<Poly, 64> powers = [] {
+    const Poly p = characteristic();
+    std::array<Poly, 64> q{};
+    q[0] = Poly{2, 0, 0, 0};  // x
+    for (size_t k = 1; k < q.size(); ++k) q[k] = mulmod(q[k - 1], q[k - 1], p);
+    return q;
+  }();
+  return powers;
+}
+
+}  // namespace
+
+void Rng::jump(uint64_t n) {
+  if (n < 256) {  // cheaper stepped
+    for (; n; --n) next_u64();
+    return;
+  }
+  for (int k = 0; k < 64; ++k) {
+    if (!((n >> k) & 1)) continue;
+    // T^(2^k) s = sum of T^i s over the coefficients of x^(2^k) mod p.
+    const Poly& q = jump_powers()[size_t(k)];
+    uint64_t acc[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 256; ++i) {
+      if (coeff(q, i))
+        for (int w = 0; w < 4; ++w) acc[w] ^= s_[w];
+      next_u64();
+    }
+    std::copy(acc, acc + 4, s_);
+  }
 }
 
 double Rng::normal(double mean, double std) {
@@ -110,21 +208,23 @@ struct Layout {
 // at a time: the 53-bit integer raw >> 11 becomes a double exactly (its high 21 and low 32 bits
 // through the 2^84 / 2^52 exponent trick; both sums are exact), the scaling by 2^-53 is exact, and
 // the multiply and add are the same IEEE operations as Rng::uniform's. Rounding is
-// ref::encode_normal lane by lane; the lanes it leaves to the general path (zero, subnormal,
-// overflow) call ref::encode.
+// ref::encode_normal lane by lane, on the bits: |v| with its exponent rebiased is
+// (e << 52) | mantissa, and adding half - 1 plus the kept lsb before the shift by 52 - mbits
+// rounds to nearest even (a mantissa carry moves into the exponent, as it should). Lanes whose
+// target exponent is below 1 (zero, subnormal) or reaches the top (overflow, Inf, NaN) call
+// ref::encode.
 __attribute__((target("avx2"))) void uniform_bits_avx2(const uint64_t* raw, size_t n, double lo, double span,
                                                        const Layout& f, uint64_t* bits) {
   const int drop = 52 - f.mbits;
   const int64_t top = (int64_t(1) << f.ebits) - 1;
   const __m256i low32 = _mm256_set1_epi64x(0xFFFFFFFFll), hi_exp = _mm256_set1_epi64x(0x4530000000000000ll),
-                lo_exp = _mm256_set1_epi64x(0x4330000000000000ll), exp11 = _mm256_set1_epi64x(0x7FF),
-                rebias = _mm256_set1_epi64x(f.bias - 1023), one = _mm256_set1_epi64x(1),
-                top_m1 = _mm256_set1_epi64x(top - 1),
-                mant52 = _mm256_set1_epi64x((int64_t(1) << 52) - 1),
-                rest_mask = _mm256_set1_epi64x((int64_t(1) << drop) - 1),
-                half = _mm256_set1_epi64x(int64_t(1) << (drop - 1));
-  const __m128i sh_drop = _mm_cvtsi32_si128(drop), sh_mbits = _mm_cvtsi32_si128(f.mbits),
-                sh_sign = _mm_cvtsi32_si128(f.ebits + f.mbits);
+                lo_exp = _mm256_set1_epi64x(0x4330000000000000ll),
+                abs_mask = _mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFll),
+                rebias = _mm256_set1_epi64x(int64_t(1023 - f.bias) << 52), one = _mm256_set1_epi64x(1),
+                min_normal = _mm256_set1_epi64x(int64_t(1) << 52),
+                max_code = _mm256_set1_epi64x((top << f.mbits) - 1),
+                half_m1 = _mm256_set1_epi64x((int64_t(1) << (drop - 1)) - 1);
+  const __m128i sh_drop = _mm_cvtsi32_si128(drop), sh_sign = _mm_cvtsi32_si128(f.ebits + f.mbits);
   const __m256d magic = _mm256_set1_pd(19342813118337666422669312.0);  // 2^84 + 2^52
   const __m256d scale = _mm256_set1_pd(1.0 / 9007199254740992.0), lo_v = _mm256_set1_pd(lo),
                 span_v = _mm256_set1_pd(span);
@@ -134,19 +234,11 @@ __attribute__((target("avx2"))) void uniform_bits_avx2(const uint64_t* raw, size
     const __m256d xh = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_srli_epi64(x, 32), hi_exp)), magic);
     const __m256d xd = _mm256_add_pd(xh, _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(x, low32), lo_exp)));
     const __m256d v = _mm256_add_pd(lo_v, _mm256_mul_pd(span_v, _mm256_mul_pd(xd, scale)));
-    // ref::encode_normal on four lanes.
     const __m256i d = _mm256_castpd_si256(v);
-    const __m256i dexp = _mm256_and_si256(_mm256_srli_epi64(d, 52), exp11);
-    const __m256i e = _mm256_add_epi64(dexp, rebias);
-    const __m256i mant = _mm256_and_si256(d, mant52), rest = _mm256_and_si256(mant, rest_mask);
-    __m256i q = _mm256_or_si256(_mm256_sll_epi64(e, sh_mbits), _mm256_srl_epi64(mant, sh_drop));
-    const __m256i odd = _mm256_cmpeq_epi64(_mm256_and_si256(q, one), one);
-    const __m256i up = _mm256_or_si256(_mm256_cmpgt_epi64(rest, half),
-                                       _mm256_and_si256(_mm256_cmpeq_epi64(rest, half), odd));
-    q = _mm256_sub_epi64(q, up);  // up is all ones where the rounding goes up
-    const __m256i general = _mm256_or_si256(
-        _mm256_or_si256(_mm256_cmpgt_epi64(one, e), _mm256_cmpgt_epi64(e, top_m1)),
-        _mm256_or_si256(_mm256_cmpeq_epi64(dexp, exp11), _mm256_cmpgt_epi64(_mm256_srl_epi64(q, sh_mbits), top_m1)));
+    const __m256i r = _mm256_sub_epi64(_mm256_and_si256(d, abs_mask), rebias);  // (e << 52) | mantissa
+    const __m256i lsb = _mm256_and_si256(_mm256_srl_epi64(r, sh_drop), one);
+    const __m256i q = _mm256_srl_epi64(_mm256_add_epi64(r, _mm256_add_epi64(half_m1, lsb)), sh_drop);
+    const __m256i general = _mm256_or_si256(_mm256_cmpgt_epi64(min_normal, r), _mm256_cmpgt_epi64(q, max_code));
     const __m256i out = _mm256_or_si256(_mm256_sll_epi64(_mm256_srli_epi64(d, 63), sh_sign), q);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(bits + i), out);
     for (int m = _mm256_movemask_pd(_mm256_castsi256_pd(general)); m; m &= m - 1) {
@@ -157,22 +249,106 @@ __attribute__((target("avx2"))) void uniform_bits_avx2(const uint64_t* raw, size
   for (; i < n; ++i) bits[i] = ref::encode(f.dtype, lo + span * Rng::unit_of(raw[i]), /*saturate=*/true);
 }
 
-// The Avx2 path of random_uniform: blocks of raw outputs drawn in a tight scalar loop (the
-// xoshiro recurrence is serial), converted by uniform_bits_avx2, narrowed into the tensor.
 template <class Word>
-void uniform_fill_avx2(uint8_t* out, int64_t n, double lo, double hi, const Layout& f, Rng& r) {
+void store_words(const uint64_t* bits, size_t n, uint8_t* out) {
+  for (size_t i = 0; i < n; ++i, out += sizeof(Word)) {
+    const Word w = static_cast<Word>(bits[i]);
+    std::memcpy(out, &w, sizeof w);  // little-endian host, as everywhere GM bytes are copied
+  }
+}
+
+// n values drawn from r in one serial stream: blocks of raw outputs in a tight scalar loop,
+// converted by uniform_bits_avx2, narrowed into out.
+template <class Word>
+void uniform_fill_serial(uint8_t* out, int64_t n, double lo, double hi, const Layout& f, Rng& r) {
   constexpr size_t kBlock = 512;
   uint64_t raw[kBlock], bits[kBlock];
   for (int64_t done = 0; done < n;) {
     const size_t b = size_t(std::min<int64_t>(kBlock, n - done));
     r.fill_u64(raw, b);
     uniform_bits_avx2(raw, b, lo, hi - lo, f, bits);
-    for (size_t i = 0; i < b; ++i, out += sizeof(Word)) {
-      const Word w = static_cast<Word>(bits[i]);
-      std::memcpy(out, &w, sizeof w);  // little-endian host, as everywhere GM bytes are copied
-    }
+    store_words<Word>(bits, b, out);
+    out += b * sizeof(Word);
     done += int64_t(b);
   }
+}
+
+// xoshiro256** on four states at once: lane j writes q values at out + j q (its state jumped to
+// its start of the stream by the caller).
+template <class Word>
+__attribute__((target("avx2"))) void uniform_fill_lanes(uint8_t* out, size_t q, double lo, double span,
+                                                        const Layout& f, const Rng* lanes) {
+  __m256i s[4];
+  for (int w = 0; w < 4; ++w)
+    s[w] = _mm256_set_epi64x(int64_t(lanes[3].state()[w]), int64_t(lanes[2].state()[w]),
+                             int64_t(lanes[1].state()[w]), int64_t(lanes[0].state()[w]));
+  __m256i s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
+  constexpr size_t kSteps = 128;
+  alignas(32) uint64_t raw[4 * kSteps], bits[4 * kSteps];
+  for (size_t done = 0; done < q;) {
+    const size_t b = std::min(kSteps, q - done);
+    for (size_t k = 0; k < b; ++k) {
+      const __m256i x5 = _mm256_add_epi64(_mm256_slli_epi64(s1, 2), s1);
+      const __m256i r7 = _mm256_or_si256(_mm256_slli_epi64(x5, 7), _mm256_srli_epi64(x5, 57));
+      _mm256_store_si256(reinterpret_cast<__m256i*>(raw + 4 * k), _mm256_add_epi64(_mm256_slli_epi64(r7, 3), r7));
+      const __m256i t = _mm256_slli_epi64(s1, 17);
+      s2 = _mm256_xor_si256(s2, s0);
+      s3 = _mm256_xor_si256(s3, s1);
+      s1 = _mm256_xor_si256(s1, s2);
+      s0 = _mm256_xor_si256(s0, s3);
+      s2 = _mm256_xor_si256(s2, t);
+      s3 = _mm256_or_si256(_mm256_slli_epi64(s3, 45), _mm256_srli_epi64(s3, 19));
+    }
+    uniform_bits_avx2(raw, 4 * b, lo, span, f, bits);  // element-wise: the lane interleave is kept
+    for (size_t k = 0; k < b; ++k)
+      for (size_t j = 0; j < 4; ++j) {
+        const Word w = static_cast<Word>(bits[4 * k + j]);
+        std::memcpy(out + (j * q + done + k) * sizeof(Word), &w, sizeof w);
+      }
+    done += b;
+  }
+}
+
+// The n values of the stream at r into out; r ends n steps on. Large n: four lanes (the stream
+// cut in quarters by jump-ahead), the n % 4 left over drawn serially after them.
+template <class Word>
+void uniform_fill_part(uint8_t* out, int64_t n, double lo, double hi, const Layout& f, Rng& r) {
+  constexpr int64_t kLanesFrom = 4096;  // below, the four jumps cost more than they save
+  if (n < kLanesFrom) return uniform_fill_serial<Word>(out, n, lo, hi, f, r);
+  const uint64_t q = uint64_t(n) / 4;
+  Rng lanes[4] = {r, r, r, r};
+  for (int j = 1; j < 4; ++j) {
+    lanes[j] = lanes[j - 1];
+    lanes[j].jump(q);
+  }
+  r = lanes[3];
+  r.jump(q);
+  uniform_fill_lanes<Word>(out, q, lo, hi - lo, f, lanes);
+  uniform_fill_serial<Word>(out + 4 * q * sizeof(Word), n - int64_t(4 * q), lo, hi, f, r);
+}
+
+// The Avx2 path of random_uniform. Large tensors: the second half on a second thread (its state
+// jumped ahead by the first half's length), so input generation uses both cores.
+template <class Word>
+void uniform_fill_avx2(uint8_t* out, int64_t n, double lo, double hi, const Layout& f, Rng& r) {
+  constexpr int64_t kThreadsFrom = int64_t(1) << 20;
+  if (n < kThreadsFrom || std::thread::hardware_concurrency() < 2)
+    return uniform_fill_part<Word>(out, n, lo, hi, f, r);
+  const int64_t h = n / 2;
+  Rng second = r;
+  second.jump(uint64_t(h));
+  std::exception_ptr failed;
+  std::thread other([&] {
+    try {
+      uniform_fill_part<Word>(out + h * int64_t(sizeof(Word)), n - h, lo, hi, f, second);
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  });
+  uniform_fill_part<Word>(out, h, lo, hi, f, r);
+  other.join();
+  if (failed) std::rethrow_exception(failed);
+  r = second;
 }
 #endif
 

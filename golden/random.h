@@ -18,6 +18,7 @@ class Rng {
  public:
   explicit Rng(uint64_t seed);
   static Rng from_state(uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3);  // for test vectors
+  const uint64_t* state() const { return s_; }  // s0..s3 (the generators' SIMD lanes start there)
   // Inline: the generators' loops keep the state in registers.
   uint64_t next_u64() {
     const uint64_t result = rotl(s_[1] * 5, 7) * 9, t = s_[1] << 17;
@@ -32,6 +33,10 @@ class Rng {
   void fill_u64(uint64_t* out, size_t n) {  // n outputs of next_u64
     for (size_t i = 0; i < n; ++i) out[i] = next_u64();
   }
+  // Advances the state by n steps, as n calls of next_u64 would (GF(2) jump-ahead: the state
+  // update is linear, so T^n = (x^n mod the characteristic polynomial)(T); a few hundred
+  // thousand host instructions for any n). Lets one tensor's stream be drawn in pieces.
+  void jump(uint64_t n);
   static double unit_of(uint64_t r) { return double(r >> 11) * (1.0 / 9007199254740992.0); }  // 53 bits
   double uniform01() { return unit_of(next_u64()); }  // [0, 1)
   double uniform(double lo, double hi) { return lo + (hi - lo) * uniform01(); }
@@ -51,9 +56,10 @@ void det_sincos_2pi(double u, double* s, double* c);  // sin/cos of 2*pi*u, u in
 // Tensors of dtype with values drawn in flat C order, each rounded RNE into dtype
 // (integers saturate; float overflow saturates to +-max so inputs stay finite).
 // random_uniform's paths give the same bits and differ only in speed: Portable draws and rounds
-// element by element; Avx2 (chosen at run time, as the cube's, see base/simd.h) draws a block of
-// raw outputs and converts and rounds four at a time on the bits, for the IEEE float dtypes
-// (others take the portable loop). Auto: Avx2 where the CPU has it, unless NPUSIM_NO_SIMD.
+// element by element; Avx2 (chosen at run time, as the cube's, see base/simd.h), for the IEEE
+// float dtypes (others take the portable loop), cuts the stream by Rng::jump into four SIMD
+// lanes (and a large tensor into two threads' halves first) and converts and rounds four at a
+// time on the bits. Auto: Avx2 where the CPU has it, unless NPUSIM_NO_SIMD.
 enum class GenPath { Auto, Portable, Avx2 };
 bool gen_path_available(GenPath path);
 Tensor random_uniform(Dtype dtype, std::vector<int64_t> shape, double lo, double hi, Rng& rng,

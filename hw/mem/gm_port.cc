@@ -45,6 +45,8 @@ GmPort::Result GmPort::issue(const std::vector<GmRange>& ranges, bool write, isa
   Result r;
   r.start = start_time;
   uint64_t last_issue = start, last_done = start, issued_bytes = 0, k = 0;
+  uint64_t run_lo = 1, run_hi = 0;  // the addresses whose region is `run_region` (none yet)
+  uint32_t run_region = RegionTable::kNone;
   for (const GmRange& range : ranges) {
     for (uint64_t a = range.addr, end = range.addr + range.bytes; a < end;) {
       const uint64_t n = std::min<uint64_t>(end, (a / cfg_.line + 1) * cfg_.line) - a;
@@ -56,8 +58,9 @@ GmPort::Result GmPort::issue(const std::vector<GmRange>& ranges, bool write, isa
         now = CycleClock::now();
         ++syncs_;
       }
-      const uint32_t region =
-          opt.region ? *opt.region : (cfg_.regions ? cfg_.regions->lookup(a) : RegionTable::kNone);
+      if (cfg_.regions && !opt.region && (a < run_lo || a >= run_hi))
+        run_region = cfg_.regions->lookup(a, &run_lo, &run_hi);
+      const uint32_t region = opt.region ? *opt.region : run_region;
       ext_->region = region;
       ext_->hint = cfg_.regions ? cfg_.regions->effective(region, hint) : hint;
       payload_.set_address(a);

@@ -40,12 +40,25 @@ uint32_t RegionTable::id_of(const std::string& name) const {
 }
 
 uint32_t RegionTable::lookup(uint64_t addr) const {
-  // Last region whose base <= addr, if addr falls inside it.
+  uint64_t lo, hi;
+  return lookup(addr, &lo, &hi);
+}
+
+uint32_t RegionTable::lookup(uint64_t addr, uint64_t* lo, uint64_t* hi) const {
+  // Last region whose base <= addr, if addr falls inside it; else the gap between it and the next.
   auto it = std::upper_bound(by_base_.begin(), by_base_.end(), addr,
                              [&](uint64_t a, uint32_t id) { return a < regions_[id - 1].base; });
+  *lo = 0;
+  *hi = it == by_base_.end() ? UINT64_MAX : regions_[*it - 1].base;
   if (it == by_base_.begin()) return kNone;
   const Region& r = regions_[*std::prev(it) - 1];
-  return addr - r.base < r.bytes ? *std::prev(it) : kNone;
+  if (addr - r.base < r.bytes) {
+    *lo = r.base;
+    *hi = r.base + r.bytes;
+    return *std::prev(it);
+  }
+  *lo = r.base + r.bytes;
+  return kNone;
 }
 
 const std::string& RegionTable::name(uint32_t id) const {

@@ -24,6 +24,9 @@ class RegionTable {
   void set_override(const std::string& name, std::optional<isa::CacheHint> hint);
 
   uint32_t lookup(uint64_t addr) const;  // the region holding addr, or kNone
+  // As lookup, and [*lo, *hi): the addresses around addr with the same answer (a DMA's lines
+  // then look up once per region, not once per line).
+  uint32_t lookup(uint64_t addr, uint64_t* lo, uint64_t* hi) const;
   uint32_t id_of(const std::string& name) const;  // throws if unknown
   isa::CacheHint effective(uint32_t id, isa::CacheHint dma_hint) const {
     return id != kNone && regions_[id - 1].override_hint ? *regions_[id - 1].override_hint : dma_hint;

@@ -8,19 +8,10 @@ namespace {
 constexpr auto kStartsAfter = [](uint64_t t, const std::pair<uint64_t, uint64_t>& iv) { return t < iv.first; };
 }  // namespace
 
-Timeline::Iter Timeline::upper_bound(uint64_t t) { return std::upper_bound(begin(), busy_.end(), t, kStartsAfter); }
+Timeline::Iter Timeline::search(uint64_t t) { return std::upper_bound(begin(), busy_.end(), t, kStartsAfter); }
 
-std::vector<Timeline::Interval>::const_iterator Timeline::upper_bound(uint64_t t) const {
-  return std::upper_bound(busy_.cbegin() + std::ptrdiff_t(head_), busy_.cend(), t, kStartsAfter);
-}
-
-uint64_t Timeline::first_free(uint64_t t) const {
-  auto it = upper_bound(t);
-  if (it != busy_.cbegin() + std::ptrdiff_t(head_)) {
-    auto prev = std::prev(it);
-    if (prev->second > t) t = prev->second;  // inside a busy interval: its end (intervals never touch)
-  }
-  return t;
+Timeline::ConstIter Timeline::search(uint64_t t) const {
+  return std::upper_bound(live_begin(), busy_.cend(), t, kStartsAfter);
 }
 
 uint64_t Timeline::reserve(uint64_t earliest, uint64_t duration) {
@@ -99,9 +90,9 @@ void Timeline::retire(uint64_t now) {
 ServerPool::Grant ServerPool::acquire(uint64_t earliest) const {
   // first_free(earliest) >= earliest, and ties go to the lowest index: the first server idle at
   // `earliest` is the answer, and the rest need not be asked.
-  Grant best{0, servers_[0].first_free(earliest)};
+  Grant best{0, first_free(0, earliest)};
   for (uint32_t i = 1; i < servers_.size() && best.start != earliest; ++i) {
-    uint64_t t = servers_[i].first_free(earliest);
+    const uint64_t t = first_free(i, earliest);
     if (t < best.start) best = Grant{i, t};
   }
   return best;

@@ -13,6 +13,7 @@
 // allocation per booking on the memory system's hot path.
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -28,24 +29,43 @@ class Timeline {
   // `pieces`, appends the [start, end) intervals it booked (for tracing the real occupancy).
   uint64_t fill(uint64_t earliest, uint64_t duration,
                 std::vector<std::pair<uint64_t, uint64_t>>* pieces = nullptr);
-  // Earliest t >= earliest at which the resource is idle (a gap of any length).
-  uint64_t first_free(uint64_t earliest) const;
+  // Earliest t >= earliest at which the resource is idle (a gap of any length). Inline: the
+  // MSHR pool asks every server on each miss.
+  uint64_t first_free(uint64_t earliest) const {
+    const auto it = upper_bound(earliest);
+    if (it == live_begin()) return earliest;
+    const uint64_t end = std::prev(it)->second;  // inside a busy interval: its end (never touching)
+    return end > earliest ? end : earliest;
+  }
   // Marks [start, end) busy, merging with whatever it overlaps (for occupancy whose length is
   // known only after the start was chosen, e.g. an MSHR held until its fill returns).
   void occupy(uint64_t start, uint64_t end);
   // Drops intervals that end at or before now.
   void retire(uint64_t now);
 
+  // The last booked interval ({0, 0} when idle for ever): first_free(t) for t >= its start is
+  // max(t, its end).
+  std::pair<uint64_t, uint64_t> last() const { return busy_.empty() ? Interval{0, 0} : busy_.back(); }
   uint64_t busy_ticks() const { return busy_ticks_; }  // total booked time ever (for utilisation)
   size_t intervals() const { return busy_.size() - head_; }
 
  private:
   using Interval = std::pair<uint64_t, uint64_t>;  // [start, end)
   using Iter = std::vector<Interval>::iterator;
+  using ConstIter = std::vector<Interval>::const_iterator;
   Iter begin() { return busy_.begin() + std::ptrdiff_t(head_); }
-  // The first live interval starting after t (std::map::upper_bound on the start).
-  Iter upper_bound(uint64_t t);
-  std::vector<Interval>::const_iterator upper_bound(uint64_t t) const;
+  ConstIter live_begin() const { return busy_.cbegin() + std::ptrdiff_t(head_); }
+  // The first live interval starting after t (std::map::upper_bound on the start). Bookings
+  // mostly arrive in time order, so t at or after the last start (the answer is the end) is
+  // tested before the binary search.
+  Iter upper_bound(uint64_t t) {
+    return busy_.empty() || t >= busy_.back().first ? busy_.end() : search(t);
+  }
+  ConstIter upper_bound(uint64_t t) const {
+    return busy_.empty() || t >= busy_.back().first ? busy_.cend() : search(t);
+  }
+  Iter search(uint64_t t);
+  ConstIter search(uint64_t t) const;
   void insert_merged(uint64_t start, uint64_t end);
   std::vector<Interval> busy_;  // [head_, size()): by start, disjoint, non-touching; [0, head_) retired
   size_t head_ = 0;
@@ -54,27 +74,40 @@ class Timeline {
 
 // A pool of n identical servers (the MSHRs of a slice): a request takes the server that is idle
 // earliest at or after its arrival, and holds it until a time the caller learns later.
+// Each server's last interval is mirrored in a flat array, so the scan in acquire mostly reads
+// one contiguous array instead of every server's interval vector.
 class ServerPool {
  public:
-  explicit ServerPool(uint32_t n) : servers_(n) {}
+  explicit ServerPool(uint32_t n) : servers_(n), last_(n, {0, 0}) {}
   struct Grant {
     uint32_t server;
     uint64_t start;
   };
   Grant acquire(uint64_t earliest) const;
-  void hold(const Grant& g, uint64_t end) { servers_[g.server].occupy(g.start, end); }
+  void hold(const Grant& g, uint64_t end) {
+    servers_[g.server].occupy(g.start, end);
+    last_[g.server] = servers_[g.server].last();
+  }
   // Once per simulated time: a second call at the same `now` would find nothing to drop (every
   // booking starts at or after the time it is made), and intervals ending before now never
   // change a result anyway.
   void retire(uint64_t now) {
     if (now == retired_at_) return;
     retired_at_ = now;
-    for (Timeline& t : servers_) t.retire(now);
+    for (size_t i = 0; i < servers_.size(); ++i) {
+      servers_[i].retire(now);
+      last_[i] = servers_[i].last();
+    }
   }
   uint32_t size() const { return static_cast<uint32_t>(servers_.size()); }
 
  private:
+  uint64_t first_free(uint32_t i, uint64_t earliest) const {
+    if (earliest >= last_[i].first) return earliest > last_[i].second ? earliest : last_[i].second;
+    return servers_[i].first_free(earliest);
+  }
   std::vector<Timeline> servers_;
+  std::vector<std::pair<uint64_t, uint64_t>> last_;  // servers_[i].last()
   uint64_t retired_at_ = UINT64_MAX;
 };
 

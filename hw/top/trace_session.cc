@@ -205,9 +205,15 @@ void TraceSession::setup_vcd(const isa::Program& program) {
   v.open(comment);
 }
 
+// Without a VCD only each transfer's totals are used, and the sum over slices of the shares
+// (d / n each, the first transfer also d % n) is the share of the sums, so the open transfers
+// get one entry each (slice[0], channel[0]) instead of one per slice and channel.
 void TraceSession::attribute() {
   const MemSystem& mem = top_.mem();
   const size_t n = open_gm_.size();
+  const bool per_unit = vcd_ != nullptr;
+  std::array<uint64_t, 3> share{}, first{};
+  std::array<uint64_t, 2> channel_share{}, channel_first{};
   for (uint32_t s = 0; s < mem.slices(); ++s) {
     const L2Counters& now = mem.slice(s).counters();
     L2Counters& was = snap_l2_[s];
@@ -216,6 +222,13 @@ void TraceSession::attribute() {
                                        now.bypass_reads + now.bypass_writes - was.bypass_reads - was.bypass_writes};
     was = now;
     if (n == 0) continue;
+    if (!per_unit) {
+      for (int k = 0; k < 3; ++k) {
+        share[k] += d[k] / n;
+        first[k] += d[k] % n;
+      }
+      continue;
+    }
     size_t i = 0;
     for (auto& [key, g] : open_gm_) {
       for (int k = 0; k < 3; ++k) g.slice[s][k] += d[k] / n + (i == 0 ? d[k] % n : 0);
@@ -228,11 +241,25 @@ void TraceSession::attribute() {
     snap_hbm_r_[c] = r;
     snap_hbm_w_[c] = w;
     if (n == 0) continue;
+    if (!per_unit) {
+      for (int k = 0; k < 2; ++k) {
+        channel_share[k] += d[k] / n;
+        channel_first[k] += d[k] % n;
+      }
+      continue;
+    }
     size_t i = 0;
     for (auto& [key, g] : open_gm_) {
       for (int k = 0; k < 2; ++k) g.channel[c][k] += d[k] / n + (i == 0 ? d[k] % n : 0);
       ++i;
     }
+  }
+  if (per_unit || n == 0) return;
+  size_t i = 0;
+  for (auto& [key, g] : open_gm_) {
+    for (int k = 0; k < 3; ++k) g.slice[0][k] += share[k] + (i == 0 ? first[k] : 0);
+    for (int k = 0; k < 2; ++k) g.channel[0][k] += channel_share[k] + (i == 0 ? channel_first[k] : 0);
+    ++i;
   }
 }
 
@@ -246,8 +273,8 @@ void TraceSession::before_gm_issue(const sem::CoreId& core, Pipe pipe) {
   attribute();
   OpenGm& g = open_gm_[core_index(core) * isa::kNumPipes + static_cast<int>(pipe)];
   g.start_tick = sc_core::sc_time_stamp().value();
-  g.slice.assign(snap_l2_.size(), {0, 0, 0});
-  g.channel.assign(snap_hbm_r_.size(), {0, 0});
+  g.slice.assign(vcd_ ? snap_l2_.size() : 1, {0, 0, 0});  // totals only without a VCD (attribute)
+  g.channel.assign(vcd_ ? snap_hbm_r_.size() : 1, {0, 0});
   if (vcd_) vcd_->hold(hold_tick());
 }
 

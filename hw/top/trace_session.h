@@ -108,8 +108,8 @@ class TraceSession final : public TraceObserver {
   // memory counters' movement since the last open/close, shared evenly among them.
   struct OpenGm {
     uint64_t start_tick = 0;
-    std::vector<std::array<uint64_t, 3>> slice;  // hits, misses, bypasses per slice
-    std::vector<std::array<uint64_t, 2>> channel;  // bytes read, written per channel
+    std::vector<std::array<uint64_t, 3>> slice;  // hits, misses, bypasses per slice (without a VCD: the totals)
+    std::vector<std::array<uint64_t, 2>> channel;  // bytes read, written per channel (likewise)
   };
   void attribute();  // distributes the counters' movement since the last call to the open transfers
   uint64_t hold_tick() const;  // earliest start of an open transfer (UINT64_MAX if none)

@@ -2,6 +2,10 @@
 // and the a5 UB <-> L1 paths between the cores of one cluster.
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "isa/sem/exec_util.h"
 
 namespace npu::sem::detail {
@@ -52,6 +56,61 @@ void transpose_tile(const uint8_t* s, uint64_t src_stride, uint8_t* d, uint64_t 
   }
 }
 
+#if defined(__SSE2__)
+// Square blocks by SSE2 unpacks (baseline on x86-64): 8 x 8 of 16-bit or 4 x 4 of 32-bit words,
+// src rows ss bytes apart, dst rows (the src columns) ds bytes apart. Bits move as they are.
+inline __m128i load_row(const uint8_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+inline void store_row(uint8_t* p, __m128i v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
+
+void transpose_block(const uint8_t* s, uint64_t ss, uint8_t* d, uint64_t ds, uint16_t) {
+  __m128i a[8], b[8];
+  for (int i = 0; i < 4; ++i) {
+    const __m128i r0 = load_row(s + uint64_t(2 * i) * ss), r1 = load_row(s + uint64_t(2 * i + 1) * ss);
+    a[2 * i] = _mm_unpacklo_epi16(r0, r1);  // columns 0-3 of rows 2i, 2i + 1
+    a[2 * i + 1] = _mm_unpackhi_epi16(r0, r1);  // columns 4-7
+  }
+  for (int h = 0; h < 2; ++h)     // rows 0-3, 4-7
+    for (int c = 0; c < 2; ++c) {  // columns 0-3, 4-7
+      const __m128i x = a[4 * h + c], y = a[4 * h + 2 + c];
+      b[4 * c + 2 * h] = _mm_unpacklo_epi32(x, y);      // columns 4c, 4c + 1 of four rows
+      b[4 * c + 2 * h + 1] = _mm_unpackhi_epi32(x, y);  // columns 4c + 2, 4c + 3
+    }
+  for (int k = 0; k < 4; ++k) {  // b[4c + 2h + j] holds columns 4c + 2j, +1 of rows 4h..4h + 3
+    const int c = k / 2, j = k % 2;
+    store_row(d + uint64_t(2 * k) * ds, _mm_unpacklo_epi64(b[4 * c + j], b[4 * c + 2 + j]));
+    store_row(d + uint64_t(2 * k + 1) * ds, _mm_unpackhi_epi64(b[4 * c + j], b[4 * c + 2 + j]));
+  }
+}
+
+void transpose_block(const uint8_t* s, uint64_t ss, uint8_t* d, uint64_t ds, uint32_t) {
+  const __m128i r0 = load_row(s), r1 = load_row(s + ss), r2 = load_row(s + 2 * ss), r3 = load_row(s + 3 * ss);
+  const __m128i a0 = _mm_unpacklo_epi32(r0, r1), a1 = _mm_unpackhi_epi32(r0, r1);  // cols 0-1, 2-3 of rows 0-1
+  const __m128i a2 = _mm_unpacklo_epi32(r2, r3), a3 = _mm_unpackhi_epi32(r2, r3);  // of rows 2-3
+  store_row(d, _mm_unpacklo_epi64(a0, a2));
+  store_row(d + ds, _mm_unpackhi_epi64(a0, a2));
+  store_row(d + 2 * ds, _mm_unpacklo_epi64(a1, a3));
+  store_row(d + 3 * ds, _mm_unpackhi_epi64(a1, a3));
+}
+#endif
+
+// transpose_tile for 16- and 32-bit words: whole blocks by SIMD, the edges element by element.
+template <class Word>
+void transpose_tile_blocked(const uint8_t* s, uint64_t src_stride, uint8_t* d, uint64_t rows, uint64_t cols) {
+#if defined(__SSE2__)
+  constexpr uint64_t B = 16 / sizeof(Word);
+  const uint64_t rb = rows / B * B, cb = cols / B * B, ds = rows * sizeof(Word);
+  for (uint64_t r = 0; r < rb; r += B)
+    for (uint64_t c = 0; c < cb; c += B)
+      transpose_block(s + r * src_stride + c * sizeof(Word), src_stride, d + (c * rows + r) * sizeof(Word), ds, Word{});
+  if (cb < cols) transpose_tile<Word>(s + cb * sizeof(Word), src_stride, d + cb * ds, rows, cols - cb);
+  // Rows rb.. of the block columns; their dst rows are the first cb (dst row c of length rows).
+  for (uint64_t r = rb; r < rows; ++r)
+    for (uint64_t c = 0; c < cb; ++c) std::memcpy(d + (c * rows + r) * sizeof(Word), s + r * src_stride + c * sizeof(Word), sizeof(Word));
+#else
+  transpose_tile<Word>(s, src_stride, d, rows, cols);
+#endif
+}
+
 // L1 -> L0A / L0B: the source is L1 and the destination another buffer, so they never overlap
 // and rows are copied straight to their place.
 template <class V>
@@ -66,8 +125,8 @@ void tile_load(Exec& x, const V& o, Buffer dstbuf) {
   }
   switch (es) {
     case 1: transpose_tile<uint8_t>(s, o.src_stride, d, rows, cols); break;
-    case 2: transpose_tile<uint16_t>(s, o.src_stride, d, rows, cols); break;
-    default: transpose_tile<uint32_t>(s, o.src_stride, d, rows, cols); break;  // every dtype is 1, 2 or 4 bytes
+    case 2: transpose_tile_blocked<uint16_t>(s, o.src_stride, d, rows, cols); break;
+    default: transpose_tile_blocked<uint32_t>(s, o.src_stride, d, rows, cols); break;  // every dtype is 1, 2 or 4 bytes
   }
 }
 

@@ -104,6 +104,30 @@ TEST(SemDma, TileLoadsPlainAndTransposed) {
   EXPECT_EQ(get<float>(c.aic, Buffer::L0C, 0, 2), (std::vector<float>{6, 15}));
 }
 
+// Transposed tile loads move 16- and 32-bit words in SIMD blocks (8 x 8, 4 x 4) plus edges: odd
+// shapes around the block sizes, any bit pattern, against dst[c, r] = src[r, c] element by element.
+template <class Word>
+void check_transposed_load(Dtype dt, uint64_t rows, uint64_t cols) {
+  Cluster c;
+  const uint64_t stride = (cols * sizeof(Word) + 31) / 32 * 32 + 32;  // padded rows
+  std::vector<Word> src(rows * stride / sizeof(Word));
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<Word>(0x9E3779B97F4A7C15ull * (i + 1) >> 17);
+  put(c.aic, Buffer::L1, 0, src);
+  c.exec(c.aic, I(Op::MOV_L1_L0A, {dt, 0, 0, rows, cols, stride, 1}));
+  const std::vector<Word> got = get<Word>(c.aic, Buffer::L0A, 0, rows * cols);
+  for (uint64_t r = 0; r < rows; ++r)
+    for (uint64_t k = 0; k < cols; ++k)
+      ASSERT_EQ(got[k * rows + r], src[r * stride / sizeof(Word) + k]) << rows << "x" << cols << " at " << r << "," << k;
+}
+
+TEST(SemDma, TransposedTileLoadsOfAnyShape) {
+  for (uint64_t rows : {1, 7, 8, 9, 16, 23})
+    for (uint64_t cols : {1, 3, 8, 15, 16, 17}) {
+      check_transposed_load<uint16_t>(Dtype::BF16, rows, cols);
+      check_transposed_load<uint32_t>(Dtype::F32, rows, cols);
+    }
+}
+
 TEST(SemDma, A5UbL1Paths) {
   Cluster c(isa::Arch::A5);
   put(c.aiv1, Buffer::Ub, 0, iota(64));

@@ -66,5 +66,15 @@ TEST(GoldenGenerate, EveryPathGivesTheSameBits) {
   }
 }
 
+// The Avx2 path cuts a large tensor into two threads' halves of four SIMD lanes each (jump-ahead)
+// plus serial leftovers: a length that is odd at every cut, against the element-by-element path.
+TEST(GoldenGenerate, LargeOddTensorIsTheSameOnEveryPath) {
+  if (!gen_path_available(GenPath::Avx2)) GTEST_SKIP() << "no AVX2 on this host";
+  for (Dtype dt : {Dtype::BF16, Dtype::F32}) {
+    const Draw d{"large odd", false, dt, (int64_t(1) << 20) * 2 + 15, -3, 3, 21, 0};
+    EXPECT_EQ(draw_hash(d, GenPath::Avx2), draw_hash(d, GenPath::Portable)) << int(dt);
+  }
+}
+
 }  // namespace
 }  // namespace npu::golden

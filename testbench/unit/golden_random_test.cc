@@ -25,6 +25,17 @@ TEST(GoldenRandom, Xoshiro256StarStarReferenceVector) {
   EXPECT_EQ(r.next_u64(), 1215971899390074240ull);
 }
 
+// Jump-ahead (one tensor's stream drawn in pieces by SIMD lanes and threads) against stepping:
+// the stepped path below 256 and the polynomial path above, on both sides of powers of two.
+TEST(GoldenRandom, JumpEqualsStepping) {
+  for (uint64_t n : {0ull, 1ull, 255ull, 256ull, 257ull, 1000ull, 4099ull, 65543ull, 1234567ull}) {
+    Rng jumped(99), stepped(99);
+    jumped.jump(n);
+    for (uint64_t i = 0; i < n; ++i) stepped.next_u64();
+    for (int k = 0; k < 4; ++k) EXPECT_EQ(jumped.next_u64(), stepped.next_u64()) << "n = " << n;
+  }
+}
+
 TEST(GoldenRandom, SeededStreamIsPinned) {
   Rng r(42);
   EXPECT_EQ(r.next_u64(), 0x15780B2E0C2EC716ull);
