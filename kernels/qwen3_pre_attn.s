@@ -83,12 +83,7 @@
 
 .aiv
 .semantic residual_add
-    aiv_rows M, r13, r14, r26, r27, r28, r29, r30
-    ldp   r1, x
-    ldp   r2, residual
-    ldp   r3, x_add
-    ldp   r6, K
-    qw_residual_add r1, r2, r3, r13, r14, r6, r24, r25, r26, r27, r28, r29, r30, r31
+    qw_residual_stage
 .semantic rmsnorm
     ldp   rXg, x_add
     ldp   rGg, gamma
