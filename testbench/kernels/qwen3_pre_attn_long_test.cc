@@ -15,6 +15,17 @@
 namespace npu::test {
 namespace {
 
+// The share of the HBM roofline a SystemC run reached (qwen3_hbm_roofline / cycles), printed with
+// the cycles; 0 when the run has no cycle count.
+double roofline_share(const Qwen3Shape& s, const cli::RunResult& r) {
+  if (!r.sim.total_cycles) return 0;
+  const double cycles = double(*r.sim.total_cycles);
+  const double roof = qwen3_hbm_roofline(load_repo_config("ascend910b"), s);
+  std::printf("qwen3_pre_attn%s %s: %.0f cycles, HBM roofline %.0f (%.1f %%)\n", s.w8a8 ? "_w8a8" : "",
+              s.name().c_str(), cycles, roof, 100 * roof / cycles);
+  return roof / cycles;
+}
+
 class Qwen3Reference : public ::testing::TestWithParam<int64_t> {};
 
 TEST_P(Qwen3Reference, BothBackendsPassTheGolden) {
@@ -42,13 +53,7 @@ INSTANTIATE_TEST_SUITE_P(Tokens, Qwen3Reference, ::testing::Values(1, 16, 64),
 // reached (the exact count is in cycle_baseline.yaml).
 TEST(Qwen3PreAttnPerf, ReferenceAgainstTheHbmRoofline) {
   const Qwen3Shape s;
-  const cli::RunResult r = run_qwen3(s, "ascend910b", false, /*timing_only=*/true);
-  ASSERT_TRUE(r.sim.total_cycles.has_value());
-  const double cycles = double(*r.sim.total_cycles);
-  const double roof = qwen3_hbm_roofline(load_repo_config("ascend910b"), s);
-  std::printf("qwen3_pre_attn %s: %.0f cycles, HBM roofline %.0f (%.1f %%)\n", s.name().c_str(),
-              cycles, roof, 100 * roof / cycles);
-  EXPECT_GE(roof / cycles, 0.74);
+  EXPECT_GE(roofline_share(s, run_qwen3(s, "ascend910b", false, /*timing_only=*/true)), 0.74);
 }
 
 class Qwen3W8A8Reference : public ::testing::TestWithParam<int64_t> {};
@@ -66,11 +71,7 @@ TEST_P(Qwen3W8A8Reference, BothBackendsPassTheGolden) {
   }
   for (const char* t : {"x_add", "q", "k", "v", "k_cache", "v_cache", "xq", "x_scale"})
     EXPECT_EQ(iss.outputs.at(t).bytes(), sc.outputs.at(t).bytes()) << s.name() << " " << t;
-  ASSERT_TRUE(sc.sim.total_cycles.has_value());
-  const double cycles = double(*sc.sim.total_cycles);
-  const double roof = qwen3_hbm_roofline(load_repo_config("ascend910b"), s);
-  std::printf("qwen3_pre_attn_w8a8 %s: %.0f cycles, HBM roofline %.0f (%.1f %%)\n", s.name().c_str(),
-              cycles, roof, 100 * roof / cycles);
+  EXPECT_GT(roofline_share(s, sc), 0) << s.name() << ": no cycle count";
 }
 
 INSTANTIATE_TEST_SUITE_P(Tokens, Qwen3W8A8Reference, ::testing::Values(1, 16, 64),
@@ -79,18 +80,12 @@ INSTANTIATE_TEST_SUITE_P(Tokens, Qwen3W8A8Reference, ::testing::Values(1, 16, 64
 // The W8A8 roofline at t = 16: 25.3 MB of the 26.3 MB moved are the int8 weight (half the bf16
 // one), so the roofline is about half the bf16 kernel's. Bound, as the bf16 kernel: the AICs'
 // MTE2 streaming W, the AIC barrier before the per-head stage waiting for the slowest.
-// Measured 50932 cycles against a roofline of 31366 (61.6 %); the assertion guards the level
+// Measured 50932 cycles against a roofline of 31412 (61.7 %); the assertion guards the level
 // reached (the exact count is in cycle_baseline.yaml).
 TEST(Qwen3PreAttnPerf, W8A8ReferenceAgainstTheHbmRoofline) {
   Qwen3Shape s;
   s.w8a8 = true;
-  const cli::RunResult r = run_qwen3(s, "ascend910b", false, /*timing_only=*/true);
-  ASSERT_TRUE(r.sim.total_cycles.has_value());
-  const double cycles = double(*r.sim.total_cycles);
-  const double roof = qwen3_hbm_roofline(load_repo_config("ascend910b"), s);
-  std::printf("qwen3_pre_attn_w8a8 %s: %.0f cycles, HBM roofline %.0f (%.1f %%)\n", s.name().c_str(),
-              cycles, roof, 100 * roof / cycles);
-  EXPECT_GE(roof / cycles, 0.61);
+  EXPECT_GE(roofline_share(s, run_qwen3(s, "ascend910b", false, /*timing_only=*/true)), 0.61);
 }
 
 // What the quantisation costs: the W8A8 kernel's q, k, v against the bf16 kernel's on the same
