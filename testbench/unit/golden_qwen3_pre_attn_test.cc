@@ -59,6 +59,12 @@ struct Tiny {
   Qwen3PreAttnInputs in() const {
     return {x, residual, gamma, w_qkv, gamma_q, gamma_k, cos, sin, slots, k_cache, v_cache};
   }
+  // The inputs by the registry's names.
+  TensorMap by_name() const {
+    return {{"x", x},         {"residual", residual}, {"gamma", gamma}, {"w_qkv", w_qkv},
+            {"gamma_q", gamma_q}, {"gamma_k", gamma_k}, {"cos", cos},   {"sin", sin},
+            {"slots", slots}, {"k_cache", k_cache},   {"v_cache", v_cache}};
+  }
 };
 
 // Per head: q0 [1, 1, 1, 1] (mean sq 1) -> * gamma_q [1, 2, 0.5, 1]; q1 [2, -2, 2, -2] (mean sq 4,
@@ -112,11 +118,7 @@ TEST(GoldenQwen3PreAttn, NegativeSlotWritesNothing) {
 
 TEST(GoldenQwen3PreAttn, ByNameFromTheRegistry) {
   Tiny d;
-  TensorMap in{{"x", d.x},           {"residual", d.residual}, {"gamma", d.gamma},
-               {"w_qkv", d.w_qkv},   {"gamma_q", d.gamma_q},   {"gamma_k", d.gamma_k},
-               {"cos", d.cos},       {"sin", d.sin},           {"slots", d.slots},
-               {"k_cache", d.k_cache}, {"v_cache", d.v_cache}};
-  TensorMap out = run_golden("qwen3_pre_attn", {{"eps", "1e-6"}}, in);
+  TensorMap out = run_golden("qwen3_pre_attn", {{"eps", "1e-6"}}, d.by_name());
   ASSERT_EQ(out.size(), 6u);
   EXPECT_EQ(out["q"].to_doubles(), kQ);
   EXPECT_EQ(out["k"].to_doubles(), kK);
@@ -167,10 +169,8 @@ TEST(GoldenQwen3PreAttn, W8A8QuantisesTheBf16NormedRow) {
 
 TEST(GoldenQwen3PreAttn, W8A8ByNameFromTheRegistry) {
   TinyW8A8 d;
-  TensorMap in{{"x", d.x},           {"residual", d.residual}, {"gamma", d.gamma},
-               {"w_qkv", d.w_qkv},   {"w_scale", d.w_scale},   {"gamma_q", d.gamma_q},
-               {"gamma_k", d.gamma_k}, {"cos", d.cos},         {"sin", d.sin},
-               {"slots", d.slots},   {"k_cache", d.k_cache},   {"v_cache", d.v_cache}};
+  TensorMap in = d.by_name();
+  in["w_scale"] = d.w_scale;
   TensorMap out = run_golden("qwen3_pre_attn", {{"eps", "1e-6"}, {"w8a8", "true"}}, in);
   ASSERT_EQ(out.size(), 8u);
   EXPECT_EQ(out["q"].to_doubles(), kQ);
