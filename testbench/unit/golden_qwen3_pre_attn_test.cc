@@ -83,19 +83,24 @@ std::vector<double> cache_with(double fill, const std::vector<double>& row, int 
   return c;
 }
 
+// q, k, v and the caches of Tiny's hand computation above: slot 1 of each cache takes the
+// token's k / v; slots 0 and 2 keep their contents.
+void expect_hand_computed(const Qwen3PreAttnResult& r) {
+  EXPECT_EQ(r.q.to_doubles(), kQ);
+  EXPECT_EQ(r.k.to_doubles(), kK);
+  EXPECT_EQ(r.v.to_doubles(), kV);
+  EXPECT_EQ(r.k_cache.to_doubles(), cache_with(9, kK, 1));
+  EXPECT_EQ(r.v_cache.to_doubles(), cache_with(-9, kV, 1));
+}
+
 TEST(GoldenQwen3PreAttn, HandComputedChain) {
   Tiny d;
   Qwen3PreAttnResult r = qwen3_pre_attn(d.in(), 1e-6, RmsVariant::Rsqrt);
   EXPECT_EQ(r.x_add.to_doubles(), (std::vector<double>{2, 2}));
   EXPECT_EQ(r.q.shape(), (std::vector<int64_t>{1, 2, 4}));
   EXPECT_EQ(r.q.dtype(), Dtype::BF16);
-  EXPECT_EQ(r.q.to_doubles(), kQ);
   EXPECT_EQ(r.k.shape(), (std::vector<int64_t>{1, 1, 4}));
-  EXPECT_EQ(r.k.to_doubles(), kK);
-  EXPECT_EQ(r.v.to_doubles(), kV);
-  // Slot 1 of each cache takes the token's k / v; slots 0 and 2 keep their contents.
-  EXPECT_EQ(r.k_cache.to_doubles(), cache_with(9, kK, 1));
-  EXPECT_EQ(r.v_cache.to_doubles(), cache_with(-9, kV, 1));
+  expect_hand_computed(r);
 }
 
 TEST(GoldenQwen3PreAttn, ResidualSumRoundsOnceToBf16) {
@@ -149,11 +154,7 @@ TEST(GoldenQwen3PreAttn, W8A8HandComputedChain) {
   EXPECT_EQ(r.xq.dtype(), Dtype::S8);
   EXPECT_EQ(r.xq.to_doubles(), (std::vector<double>{127, 127}));
   EXPECT_EQ(float(r.x_scale.get(0)), 1.0f / 127.0f);
-  EXPECT_EQ(r.q.to_doubles(), kQ);
-  EXPECT_EQ(r.k.to_doubles(), kK);
-  EXPECT_EQ(r.v.to_doubles(), kV);
-  EXPECT_EQ(r.k_cache.to_doubles(), cache_with(9, kK, 1));
-  EXPECT_EQ(r.v_cache.to_doubles(), cache_with(-9, kV, 1));
+  expect_hand_computed(r);
 }
 
 // Tiny's gamma [1, 0.5] gives h = [1, 0.5] (bf16, then quantised: AT-11's normed_dtype bf16):
