@@ -130,4 +130,13 @@ struct Qwen3PreAttnResult {
 };
 Qwen3PreAttnResult qwen3_pre_attn(const Qwen3PreAttnInputs& in, double eps, RmsVariant variant);
 
+// The W8A8 variant: w_qkv s8 [N, hidden] quantised per output channel with w_scale f32 [N]; the
+// projection is AT-11's chain on h (normed_dtype bf16): xq, x_scale = quant_per_token(h);
+// qkv = dequant(matmul_s8(xq, w_qkv), x_scale, w_scale) (AT-06, bf16); the rest as above.
+struct Qwen3PreAttnW8A8Result : Qwen3PreAttnResult {
+  Tensor xq, x_scale;  // s8 [t, hidden], f32 [t]
+};
+Qwen3PreAttnW8A8Result qwen3_pre_attn_w8a8(const Qwen3PreAttnInputs& in, const Tensor& w_scale,
+                                           double eps, RmsVariant variant);
+
 }  // namespace npu::golden

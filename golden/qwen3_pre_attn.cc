@@ -77,7 +77,18 @@ Tensor rope_half(const Tensor& x, const Tensor& cos, const Tensor& sin) {
   return out;
 }
 
-Qwen3PreAttnResult qwen3_pre_attn(const Qwen3PreAttnInputs& in, double eps, RmsVariant variant) {
+namespace {
+
+// The shapes of a checked Qwen3PreAttn call.
+struct Qwen3Dims {
+  int64_t t = 0, hidden = 0, hd = 0, nq = 0, nkv = 0;
+  std::vector<int64_t> slots;
+};
+
+// Checks every input but the projection's dtype (linear / matmul_s8 check it) and returns the
+// shapes and the slots.
+Qwen3Dims check_inputs(const Qwen3PreAttnInputs& in) {
+  Qwen3Dims d;
   const Tensor& x = in.x;
   if (x.rank() != 2 || x.dtype() != Dtype::BF16) refuse("x must be bf16 [t, hidden], got " + x.describe());
   const int64_t t = x.dim(0), hidden = x.dim(1);
@@ -98,43 +109,80 @@ Qwen3PreAttnResult qwen3_pre_attn(const Qwen3PreAttnInputs& in, double eps, RmsV
          std::to_string(hd) + ", kv_heads = " + std::to_string(nkv) +
          " (q_heads a multiple of kv_heads), hidden = " + std::to_string(hidden) + ", got " +
          w.describe());
-  const int64_t nq = w.dim(0) / hd - 2 * nkv;
+  d.t = t;
+  d.hidden = hidden;
+  d.hd = hd;
+  d.nkv = nkv;
+  d.nq = w.dim(0) / hd - 2 * nkv;
   need_shape(in.cos, {t, hd}, "cos");
   need_shape(in.sin, {t, hd}, "sin");
   const Tensor& sl = in.slots;
   if (sl.rank() != 1 || sl.dtype() != Dtype::S32 || sl.dim(0) < t)
     refuse("slots must be s32 [n >= " + std::to_string(t) + "], got " + sl.describe());
-  std::vector<int64_t> slots(static_cast<size_t>(t));
+  d.slots.resize(static_cast<size_t>(t));
   std::set<int64_t> seen;
   for (int64_t r = 0; r < t; ++r) {
-    slots[size_t(r)] = int64_t(sl.get(r));
-    if (slots[size_t(r)] >= nslots)
-      refuse("slots[" + std::to_string(r) + "] = " + std::to_string(slots[size_t(r)]) +
-           " is past the cache's " + std::to_string(nslots) + " slots");
-    if (slots[size_t(r)] >= 0 && !seen.insert(slots[size_t(r)]).second)
-      refuse("slots[" + std::to_string(r) + "] = " + std::to_string(slots[size_t(r)]) +
-           " repeats an earlier token's slot (the write order would decide)");
+    const int64_t s = int64_t(sl.get(r));
+    d.slots[size_t(r)] = s;
+    if (s >= nslots)
+      refuse("slots[" + std::to_string(r) + "] = " + std::to_string(s) + " is past the cache's " +
+             std::to_string(nslots) + " slots");
+    if (s >= 0 && !seen.insert(s).second)
+      refuse("slots[" + std::to_string(r) + "] = " + std::to_string(s) +
+             " repeats an earlier token's slot (the write order would decide)");
   }
+  return d;
+}
 
-  Qwen3PreAttnResult res;
-  // x_add = bf16(x + residual) (the new residual stream), normalised and projected.
-  res.x_add = Tensor(Dtype::BF16, {t, hidden});
+// x_add = bf16(x + residual) (the new residual stream) into res; returns h = bf16(RMSNorm(x_add)
+// * gamma), the activations the projection consumes.
+Tensor add_and_norm(const Qwen3PreAttnInputs& in, double eps, RmsVariant variant,
+                    Qwen3PreAttnResult& res) {
+  const Tensor& x = in.x;
+  res.x_add = Tensor(Dtype::BF16, x.shape());
   for (int64_t i = 0; i < x.numel(); ++i)
     res.x_add.set(i, double(float(x.get(i)) + float(in.residual.get(i))));
-  const Tensor h = rmsnorm(res.x_add, &in.gamma, nullptr, eps, variant).out;
-  const Tensor qkv = linear(h, w, nullptr);
-  // Split by columns; q and k: per-head RMSNorm with their gammas, then RoPE.
-  const int64_t qw = nq * hd, kw = nkv * hd;
+  return rmsnorm(res.x_add, &in.gamma, nullptr, eps, variant).out;
+}
+
+// From the bf16 projection qkv [t, N] on: split by columns; q and k: per-head RMSNorm with their
+// gammas, then RoPE; the KV write: token r's k / v rows into slot slots[r] of the caches.
+void heads(const Qwen3PreAttnInputs& in, const Qwen3Dims& d, const Tensor& qkv, double eps,
+           RmsVariant variant, Qwen3PreAttnResult& res) {
+  const int64_t t = d.t, hd = d.hd, qw = d.nq * hd, kw = d.nkv * hd;
   const Tensor qn = rmsnorm(head_rows(qkv, 0, qw, hd), &in.gamma_q, nullptr, eps, variant).out;
   const Tensor kn = rmsnorm(head_rows(qkv, qw, kw, hd), &in.gamma_k, nullptr, eps, variant).out;
-  res.q = rope_half(reshaped(qn, {t, nq, hd}), in.cos, in.sin);
-  res.k = rope_half(reshaped(kn, {t, nkv, hd}), in.cos, in.sin);
-  res.v = reshaped(head_rows(qkv, qw + kw, kw, hd), {t, nkv, hd});
-  // The KV write: token r's k / v rows into slot slots[r] of the caches.
-  res.k_cache = kc;
+  res.q = rope_half(reshaped(qn, {t, d.nq, hd}), in.cos, in.sin);
+  res.k = rope_half(reshaped(kn, {t, d.nkv, hd}), in.cos, in.sin);
+  res.v = reshaped(head_rows(qkv, qw + kw, kw, hd), {t, d.nkv, hd});
+  res.k_cache = in.k_cache;
   res.v_cache = in.v_cache;
-  scatter_rows(res.k_cache, res.k, slots);
-  scatter_rows(res.v_cache, res.v, slots);
+  scatter_rows(res.k_cache, res.k, d.slots);
+  scatter_rows(res.v_cache, res.v, d.slots);
+}
+
+}  // namespace
+
+Qwen3PreAttnResult qwen3_pre_attn(const Qwen3PreAttnInputs& in, double eps, RmsVariant variant) {
+  const Qwen3Dims d = check_inputs(in);
+  Qwen3PreAttnResult res;
+  const Tensor h = add_and_norm(in, eps, variant, res);
+  heads(in, d, linear(h, in.w_qkv, nullptr), eps, variant, res);
+  return res;
+}
+
+Qwen3PreAttnW8A8Result qwen3_pre_attn_w8a8(const Qwen3PreAttnInputs& in, const Tensor& w_scale,
+                                           double eps, RmsVariant variant) {
+  const Qwen3Dims d = check_inputs(in);
+  Qwen3PreAttnW8A8Result res;
+  // AT-11's chain on h (normed_dtype bf16: h is rounded to bf16 before it is quantised, as the
+  // bf16 path rounds it before its matmul): per-token int8, int8 matmul, AT-06 dequant to bf16.
+  const Tensor h = add_and_norm(in, eps, variant, res);
+  QuantResult hq = quant_per_token(h);
+  const Tensor qkv = dequant(matmul_s8(hq.q, in.w_qkv), hq.scale, w_scale, nullptr);
+  res.xq = std::move(hq.q);
+  res.x_scale = std::move(hq.scale);
+  heads(in, d, qkv, eps, variant, res);
   return res;
 }
 

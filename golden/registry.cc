@@ -271,25 +271,36 @@ const std::vector<Entry>& entries() {
       {{"qwen3_pre_attn",
         "SK-05 Qwen3PreAttn phase 1: residual add, RMSNorm * gamma, QKV projection, per-head "
         "RMSNorm of q and k, half-split RoPE, KV-cache write by slot",
-        {kEps, kVariant},
+        {kEps, kVariant,
+         {"w8a8", "bool", "false", {},
+          "w_qkv s8 per channel (w_scale): per-token int8 h, int8 matmul, AT-06 dequant"}},
         {{"x", "", "bf16 [t, hidden]"}, {"residual", "", "bf16 [t, hidden]"},
          {"gamma", "", "[hidden]"},
-         {"w_qkv", "", "bf16 [(q_heads + 2 * kv_heads) * head_dim, hidden]"},
+         {"w_qkv", "", "bf16 (s8 if w8a8) [(q_heads + 2 * kv_heads) * head_dim, hidden]"},
+         {"w_scale", "w8a8", "f32 [(q_heads + 2 * kv_heads) * head_dim]"},
          {"gamma_q", "", "[head_dim]"}, {"gamma_k", "", "[head_dim]"},
          {"cos", "", "[t, head_dim]"}, {"sin", "", "[t, head_dim]"},
          {"slots", "", "s32 [n >= t], distinct; < 0: no write"},
          {"k_cache", "", "[slots, kv_heads, head_dim]"}, {"v_cache", "", "like k_cache"}},
         {{"x_add", "", "bf16 [t, hidden]"}, {"q", "", "bf16 [t, q_heads, head_dim]"},
          {"k", "", "bf16 [t, kv_heads, head_dim]"}, {"v", "", "bf16 [t, kv_heads, head_dim]"},
-         {"k_cache", "", "k_cache after the write"}, {"v_cache", "", "v_cache after the write"}}},
+         {"k_cache", "", "k_cache after the write"}, {"v_cache", "", "v_cache after the write"},
+         {"xq", "w8a8", "s8 [t, hidden]: the quantised h"}, {"x_scale", "w8a8", "f32 [t]"}}},
        [](const Call& c) {
-         Qwen3PreAttnResult r = qwen3_pre_attn(
-             {c.req("x"), c.req("residual"), c.req("gamma"), c.req("w_qkv"), c.req("gamma_q"),
-              c.req("gamma_k"), c.req("cos"), c.req("sin"), c.req("slots"), c.req("k_cache"),
-              c.req("v_cache")},
-             c.get_float("eps"), c.variant());
-         return TensorMap{{"x_add", r.x_add}, {"q", r.q}, {"k", r.k}, {"v", r.v},
-                          {"k_cache", r.k_cache}, {"v_cache", r.v_cache}};
+         const Qwen3PreAttnInputs in{c.req("x"),      c.req("residual"), c.req("gamma"),
+                                     c.req("w_qkv"),  c.req("gamma_q"),  c.req("gamma_k"),
+                                     c.req("cos"),    c.req("sin"),      c.req("slots"),
+                                     c.req("k_cache"), c.req("v_cache")};
+         Qwen3PreAttnW8A8Result r;
+         if (c.get_bool("w8a8")) r = qwen3_pre_attn_w8a8(in, c.req("w_scale"), c.get_float("eps"), c.variant());
+         else static_cast<Qwen3PreAttnResult&>(r) = qwen3_pre_attn(in, c.get_float("eps"), c.variant());
+         TensorMap out{{"x_add", r.x_add}, {"q", r.q}, {"k", r.k}, {"v", r.v},
+                       {"k_cache", r.k_cache}, {"v_cache", r.v_cache}};
+         if (c.get_bool("w8a8")) {
+           out["xq"] = r.xq;
+           out["x_scale"] = r.x_scale;
+         }
+         return out;
        }},
   };
   return list;

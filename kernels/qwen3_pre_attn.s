@@ -81,65 +81,9 @@
 .include "lib/gemm_aic.inc"
 .include "lib/w8a8.inc"             # w8a8_handoff (the C -> V hand-off after an AIC barrier)
 
-# Token \tk's cos / sin -> QW_COS / QW_SIN (qw_token_cs); hTok = \tk. Uses r20 .. r24.
-.macro qw_cs_of tk
-    mov   hTok, \tk
-    mul   r22, \tk, hHD
-    shl   r22, r22, 1
-    ldp   r20, cos
-    add   r20, r20, r22
-    ldp   r21, sin
-    add   r21, r21, r22
-    qw_token_cs r20, r21, hHD, r23, r24
-.endm
-
-# r20 = GM address of unit \u's tile: qkv[t, grp * NKV * HD], t = u / G. Uses r21, r22.
-.macro qw_unit_addr u
-    div   r21, \u, hG
-    mul   r22, r21, hG
-    sub   r22, \u, r22                 # group
-    ldp   r20, N
-    mul   r20, r20, r21
-    shl   r20, r20, 1
-    mul   r22, r22, hTw
-    add   r20, r20, r22
-    ldp   r22, qkv
-    add   r20, r20, r22
-.endm
-
-# ring_call forms (the buffer id an immediate): fetch to r20, store to r20 and cache r21.
-.macro qw_fetch_r id, unused
-    qw_fetch \id, r20, hTw
-.endm
-.macro qw_store_r id, unused
-    qw_store \id, r20, r21, hTw
-.endm
-
-# stage 4 registers (stages 1-2 use lib/rmsnorm_macros.inc's)
-.reg hU, r1         # next unit (token * G + group)
-.reg hUEnd, r2
-.reg hG, r3         # units per token
-.reg hQG, r4        # q groups per token (NQ / NKV)
-.reg hHD, r5
-.reg hTw, r6        # bytes of a unit's tile (NKV * HD * 2)
-.reg hInv, r7       # fp32 1 / HD
-.reg hEps, r8
-.reg hTok, r9       # token whose cos / sin are in UB (-1: none)
-.reg hRows, r10     # NKV (heads of a unit)
-.reg hT, r11        # token of the unit
-.reg hGrp, r12      # group of the unit
-.reg hB, r13        # tile buffer of the unit (0 / 1)
-.reg hOB, r14       # UB offset of OB[hB]
-# temporaries: r20 .. r27
-
 .aiv
 .semantic residual_add
-    aiv_rows M, r13, r14, r26, r27, r28, r29, r30
-    ldp   r1, x
-    ldp   r2, residual
-    ldp   r3, x_add
-    ldp   r6, K
-    qw_residual_add r1, r2, r3, r13, r14, r6, r24, r25, r26, r27, r28, r29, r30, r31
+    qw_residual_stage
 .semantic rmsnorm
     ldp   rXg, x_add
     ldp   rGg, gamma
@@ -155,106 +99,7 @@
 .semantic handoff
     aiv_handoff 0, 1
 .semantic heads
-    barrier all                     # the RMSNorm's UB is reused from here on
-    # per-launch inputs while the AICs project: slots, gamma_q, gamma_k
-    ldp   hHD, HD
-    ldp   r20, slots
-    ldp   r21, M
-    shl   r21, r21, 2
-    mov_gm_ub QW_SLOTS, r20, 1, r21, 0, 0, normal
-    ldp   r20, gamma_q
-    qw_vec QW_GQ, r20, hHD, r21
-    ldp   r20, gamma_k
-    qw_vec QW_GK, r20, hHD, r21
-    ldp   hRows, NKV
-    ldp   hQG, NQ
-    div   hQG, hQG, hRows
-    add   hG, hQG, 2
-    mul   hTw, hRows, hHD
-    shl   hTw, hTw, 1
-    itof  r20, hHD
-    mov   r21, f32(1.0)
-    fdiv  hInv, r21, r20
-    ldp   hEps, eps
-    mov   hTok, -1
-    mov   hB, 0
-    aiv_rows units, hU, hUEnd, r22, r23, r24, r25, r26
-    ring_preset mte2, vector, 2     # TB[0], TB[1] free
-    ring_preset vector, mte3, 2     # OB[0], OB[1] free
-    bge   hU, hUEnd, wait
-    div   hT, hU, hG                # the first unit's cos / sin before the hand-off: inputs
-    qw_cs_of hT
-wait:
-    cc_wait mte2, 3                 # qkv complete (consumed even without units)
-    barrier mte2                    # and the slots in UB (read by ldub)
-    bge   hU, hUEnd, unit
-    qw_unit_addr hU
-    qw_fetch 0, r20, hTw
-unit:
-    bge   hU, hUEnd, hdone
-    div   hT, hU, hG
-    mul   hGrp, hT, hG
-    sub   hGrp, hU, hGrp
-    # prefetch the next unit into the other buffer
-    add   r26, hU, 1
-    bge   r26, hUEnd, nopf
-    qw_unit_addr r26
-    xor   r27, hB, 1
-    ring_call qw_fetch_r, 0, r27, 2
-nopf:
-    beq   hT, hTok, cs
-    qw_cs_of hT
-cs:
-    mul   hOB, hB, QW_TMAX * 2
-    add   r25, hOB, QW_TB           # TB[hB]
-    add   hOB, hOB, QW_OB
-    mul   r26, hRows, hHD           # elements of the tile
-    ring_flag wait_flag, mte2, vector, hB, 2
-    ring_flag wait_flag, mte3, vector, hB, 2
-    bge   hGrp, hQG, kv
-    # ---- a q group -> q[t, grp * NKV ..]
-    vcast.bf16.f32.rne QW_TF, r25, r26
-    ring_flag set_flag, vector, mte2, hB, 2
-    qw_norm_rope QW_GQ, hOB, hRows, hHD, hInv, hEps, r20, r21, r22, r23, r24
-    mul   r20, hT, hQG
-    add   r20, r20, hGrp
-    mul   r20, r20, hTw
-    ldp   r21, q
-    add   r20, r20, r21
-    mov   r21, -1                   # no cache row
-    jmp   st
-kv:
-    bne   hGrp, hQG, vg
-    # ---- the k group -> k[t] and k_cache[slot]
-    vcast.bf16.f32.rne QW_TF, r25, r26
-    ring_flag set_flag, vector, mte2, hB, 2
-    qw_norm_rope QW_GK, hOB, hRows, hHD, hInv, hEps, r20, r21, r22, r23, r24
-    ldp   r20, k
-    ldp   r22, k_cache
-    jmp   slot
-vg:
-    # ---- the v group -> v[t] and v_cache[slot], as projected
-    vcopy.bf16 hOB, r25, r26
-    ring_flag set_flag, vector, mte2, hB, 2
-    ldp   r20, v
-    ldp   r22, v_cache
-slot:
-    mul   r23, hT, hTw
-    add   r20, r20, r23
-    shl   r21, hT, 2
-    ldub  r21, r21                  # the token's slot (QW_SLOTS = 0; landed before the loop)
-    blt   r21, 0, st                # < 0: no cache row (r21 stays negative)
-    mul   r21, r21, hTw
-    add   r21, r21, r22
-st:
-    ring_flag set_flag, vector, mte3, hB, 2
-    ring_call qw_store_r, 0, hB, 2
-    xor   hB, hB, 1
-    add   hU, hU, 1
-    jmp   unit
-hdone:
-    ring_drain mte2, vector, 2
-    ring_drain vector, mte3, 2
+    qw_heads qkv, 1, hTw, qw_nohook, qw_nohook, qw_widen_bf16, qw_copy_bf16
     end
 
 .aic

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "isa/error.h"
+#include "golden/golden.h"
 #include "golden/npy.h"
 #include "golden/random.h"
 
@@ -59,19 +60,32 @@ void apply_plants(const CaseTensor& t, golden::Tensor& x) {
   }
 }
 
-golden::Tensor generate(const CaseTensor& t) {
+// A random draw; with quantize: per_channel made in bf16 and quantised per row (AT-05).
+golden::QuantResult random_draw(const CaseTensor& t) {
+  const InitSpec& in = t.init;
+  const isa::Dtype dt = in.quantize_per_channel ? isa::Dtype::BF16 : t.dtype;
+  golden::Rng rng(in.seed);
+  golden::Tensor x = in.kind == InitSpec::Kind::Uniform ? golden::random_uniform(dt, t.shape, in.a, in.b, rng)
+                                                         : golden::random_normal(dt, t.shape, in.a, in.b, rng);
+  if (!in.quantize_per_channel) return {std::move(x), {}};
+  return golden::quant_per_token(x);
+}
+
+golden::Tensor generate(const CaseSpec* spec, const CaseTensor& t) {
   const InitSpec& in = t.init;
   const std::string where = in.loc.str() + ": error: tensors." + t.name + ".init: ";
   switch (in.kind) {
     case InitSpec::Kind::Zeros:
       return golden::Tensor(t.dtype, t.shape);
-    case InitSpec::Kind::Uniform: {
-      golden::Rng rng(in.seed);
-      return golden::random_uniform(t.dtype, t.shape, in.a, in.b, rng);
-    }
-    case InitSpec::Kind::Normal: {
-      golden::Rng rng(in.seed);
-      return golden::random_normal(t.dtype, t.shape, in.a, in.b, rng);
+    case InitSpec::Kind::Uniform:
+    case InitSpec::Kind::Normal:
+      return random_draw(t).q;
+    case InitSpec::Kind::ScalesOf: {
+      const CaseTensor* src = spec ? spec->tensor(in.source) : nullptr;
+      if (!src) throw Error(where + "internal: no tensor '" + in.source + "' to take scales of");
+      golden::Tensor s(t.dtype, t.shape);
+      s.bytes() = random_draw(*src).scale.bytes();  // f32 [rows] as the tensor's shape
+      return s;
     }
     case InitSpec::Kind::Fill: {
       golden::Tensor x(t.dtype, t.shape);
@@ -107,8 +121,14 @@ golden::Tensor generate(const CaseTensor& t) {
 
 }  // namespace
 
+golden::Tensor make_initial_tensor(const CaseSpec& spec, const CaseTensor& t) {
+  golden::Tensor x = generate(&spec, t);
+  apply_plants(t, x);
+  return x;
+}
+
 golden::Tensor make_initial_tensor(const CaseTensor& t) {
-  golden::Tensor x = generate(t);
+  golden::Tensor x = generate(nullptr, t);
   apply_plants(t, x);
   return x;
 }

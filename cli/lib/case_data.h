@@ -29,6 +29,8 @@ std::vector<TensorPlacement> place_tensors(const CaseSpec& spec, uint64_t line_b
 // rounded RNE into the dtype, or exact integers / raw bits; see golden/npy.h), or
 // zeros. Errors name the case file position of the init spec.
 golden::Tensor make_initial_tensor(const CaseTensor& t);
+// The same for a tensor whose init may name another of spec's (scales_of).
+golden::Tensor make_initial_tensor(const CaseSpec& spec, const CaseTensor& t);
 
 // True when the tensor has initial contents of its own (an input, or an output / workspace with
 // an init): what --dump-inputs writes.

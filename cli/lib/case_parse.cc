@@ -156,6 +156,7 @@ void CaseParser::parse_tensors(const Entry& e) {
   auto list = entries(e.v, "tensors", {});
   if (list.empty()) error(at(e.v, e.k), "tensors", "no tensors");
   for (const Entry& t : list) parse_tensor(t);
+  check_quantized(spec_);
 }
 
 void CaseParser::parse_tensor(const Entry& e) {
@@ -249,7 +250,7 @@ bool CaseParser::parse_shape(const Entry& k, const std::string& kp, std::vector<
 
 void CaseParser::parse_init(const Entry& e, const std::string& path, InitSpec* init) {
   init->loc = at(e.v, e.k);
-  const char* forms = "{uniform: [lo, hi], seed: N}, {normal: [mean, std], seed: N}, {fill: v}, {file: F.npy} or zeros";
+  const char* forms = "{uniform: [lo, hi], seed: N}, {normal: [mean, std], seed: N}, {fill: v}, {file: F.npy}, {scales_of: NAME} or zeros";
   if (e.v.IsScalar() && e.v.Scalar() == "zeros") {
     init->kind = InitSpec::Kind::Zeros;
     return;
@@ -258,12 +259,17 @@ void CaseParser::parse_init(const Entry& e, const std::string& path, InitSpec* i
     error(init->loc, path, std::string("expected one of ") + forms + ", got " + kind_of(e.v));
     return;
   }
-  auto keys = entries(e.v, path, {"uniform", "normal", "fill", "file", "seed", "plant"});
+  auto keys = entries(e.v, path, {"uniform", "normal", "fill", "file", "scales_of", "seed", "quantize", "plant"});
   const Entry* kind = nullptr;
   const Entry* seed = nullptr;
+  const Entry* quantize = nullptr;
   for (const Entry& k : keys) {
     if (k.key == "seed") {
       seed = &k;
+      continue;
+    }
+    if (k.key == "quantize") {
+      quantize = &k;
       continue;
     }
     if (k.key == "plant") {
@@ -271,7 +277,7 @@ void CaseParser::parse_init(const Entry& e, const std::string& path, InitSpec* i
       continue;
     }
     if (kind) {
-      error(at(k.k.Mark()), path + "." + k.key, "more than one of uniform, normal, fill, file (already: " + kind->key + ")");
+      error(at(k.k.Mark()), path + "." + k.key, "more than one of uniform, normal, fill, file, scales_of (already: " + kind->key + ")");
       return;
     }
     kind = &k;
@@ -282,6 +288,22 @@ void CaseParser::parse_init(const Entry& e, const std::string& path, InitSpec* i
   }
   const std::string kp = path + "." + kind->key;
   bool random = kind->key == "uniform" || kind->key == "normal";
+  if (quantize) {
+    const std::string q = quantize->v.IsScalar() ? quantize->v.Scalar() : "";
+    if (!random)
+      error(at(quantize->k.Mark()), path + ".quantize", "quantize applies only to uniform and normal");
+    else if (q != "per_channel")
+      error(at(quantize->v, quantize->k), path + ".quantize", "expected per_channel, got " + kind_of(quantize->v));
+    else
+      init->quantize_per_channel = true;
+  }
+  if (kind->key == "scales_of") {
+    init->kind = InitSpec::Kind::ScalesOf;
+    init->loc = at(kind->v, kind->k);
+    if (seed) error(at(seed->k.Mark()), path + ".seed", "a seed applies only to uniform and normal");
+    if (auto s = string_value(*kind, kp)) init->source = *s;
+    return;
+  }
   if (random) {
     init->kind = kind->key == "uniform" ? InitSpec::Kind::Uniform : InitSpec::Kind::Normal;
     if (!kind->v.IsSequence() || kind->v.size() != 2) {
@@ -360,6 +382,29 @@ void CaseParser::parse_plants(const Entry& e, const std::string& path, InitSpec*
     if (!has_at) error(pl.loc, pp, "missing key 'at'");
     if (!has_value) error(pl.loc, pp, "missing key 'value'");
     if (ok && has_at && has_value) init->plants.push_back(std::move(pl));
+  }
+}
+
+// The per-channel quantisation pairs: `quantize: per_channel` on an s8 [rows, cols] tensor, and
+// `{scales_of: NAME}` on an f32 tensor of rows elements naming one.
+void CaseParser::check_quantized(const CaseSpec& spec) {
+  for (const CaseTensor& t : spec.tensors) {
+    const std::string path = "tensors." + t.name + ".init";
+    if (t.init.quantize_per_channel && (t.dtype != isa::Dtype::S8 || t.shape.size() != 2))
+      error(t.init.loc, path + ".quantize", "per_channel needs an s8 [rows, cols] tensor, not " +
+                                                std::string(isa::dtype_name(t.dtype)) + golden::shape_str(t.shape));
+    if (t.init.kind != InitSpec::Kind::ScalesOf || t.init.source.empty()) continue;
+    const CaseTensor* src = spec.tensor(t.init.source);
+    if (!src || !src->init.quantize_per_channel) {
+      error(t.init.loc, path + ".scales_of", "'" + t.init.source +
+                                                 "' is not a tensor with init quantize: per_channel");
+      continue;
+    }
+    if (t.dtype != isa::Dtype::F32 || src->shape.empty() || t.numel() != src->shape[0])
+      error(t.init.loc, path + ".scales_of",
+            "the scales of " + t.init.source + golden::shape_str(src->shape) + " are f32 with " +
+                std::to_string(src->shape.empty() ? 0 : src->shape[0]) + " elements, not " +
+                std::string(isa::dtype_name(t.dtype)) + golden::shape_str(t.shape));
   }
 }
 

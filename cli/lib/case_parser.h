@@ -213,6 +213,7 @@ class CaseParser : public StrictYamlReader {
   void parse_init(const Entry& e, const std::string& path, InitSpec* init);
   void parse_plants(const Entry& e, const std::string& path, InitSpec* init);
   void check_plants(const CaseTensor& t, const std::string& path);
+  void check_quantized(const CaseSpec& spec);
   void parse_params(const Entry& e);
   std::vector<CaseParam> param_map(const Entry& e, const std::string& path);  // a `params` mapping
   void parse_launches(const Entry& e, const Entry* between);

@@ -36,12 +36,14 @@ static std::string describe_kind(const InitSpec& s) {
     case Kind::Fill: return "fill " + num(s.value);
     case Kind::File: return "file " + s.path;
     case Kind::Array: return "array " + s.path;
+    case Kind::ScalesOf: return "per-channel scales of " + s.source;
   }
   return "?";
 }
 
 std::string InitSpec::describe() const {
   std::string d = describe_kind(*this);
+  if (quantize_per_channel) d += ", int8 per channel";
   if (!plants.empty()) d += ", " + std::to_string(plants.size()) + " planted";
   return d;
 }

@@ -43,8 +43,14 @@ struct InitPlant {
 };
 
 struct InitSpec {
-  enum class Kind { Zeros, Uniform, Normal, Fill, File, Array };
+  enum class Kind { Zeros, Uniform, Normal, Fill, File, Array, ScalesOf };
   Kind kind = Kind::Zeros;
+  // uniform / normal with `quantize: per_channel`: the draw is made in bf16 (a weight as a bf16
+  // model holds it) and quantised per row (AT-05, golden quant_per_token) into this s8 [rows,
+  // cols] tensor; a tensor with `{scales_of: NAME}` (kind ScalesOf, source = NAME) holds the
+  // f32 [rows] dequant scales of that quantisation.
+  bool quantize_per_channel = false;
+  std::string source;
   double a = 0, b = 0;  // uniform: [lo, hi); normal: mean, std
   uint64_t seed = 0;
   double value = 0;     // fill

@@ -124,9 +124,10 @@ std::vector<BaselineCase> cases() {
                    return cycles;
                  }});
   };
-  // qwen3_pre_attn: the reference timing-only (its golden costs seconds), a small shape with data.
+  // qwen3_pre_attn (bf16 and W8A8): the reference timing-only (its golden costs seconds), a small
+  // shape with data.
   auto qw = [&](Qwen3Shape s, bool timing_only) {
-    v.push_back({"qwen3_pre_attn_" + s.name() + "_ascend910b", [=] {
+    v.push_back({std::string("qwen3_pre_attn_") + (s.w8a8 ? "w8a8_" : "") + s.name() + "_ascend910b", [=] {
                    const cli::RunResult r = run_qwen3(s, "ascend910b", false, timing_only);
                    if (!timing_only) EXPECT_EQ(r.exit_code, cli::kExitPass) << s.name();
                    const uint64_t cycles = total_cycles(r);
@@ -176,6 +177,10 @@ std::vector<BaselineCase> cases() {
   rlq("tiny", W8a8Shape{20, 1024, 320, 2, 1});
   qw(Qwen3Shape{}, true);
   qw(Qwen3Shape{7, 512, 8, 2, 128, 3}, false);
+  Qwen3Shape qw8;
+  qw8.w8a8 = true;
+  qw(qw8, true);
+  qw(Qwen3Shape{7, 512, 8, 2, 128, 3, true}, false);
   mx(MxShape{16, 4096, 1536, 512, 0, 36});  // decode, GM hand-off
   mx(MxShape{16, 4096, 1536, 512, 1, 36});  // decode, UB -> L1
   mla("T16_H4096_NH64_bd24", "mla_prolog_bf16.yaml", {}, 0);  // reference

@@ -17,7 +17,8 @@ std::string Qwen3Shape::name() const {
 
 cli::RunResult run_qwen3(const Qwen3Shape& s, const std::string& config, bool iss, bool timing_only) {
   cli::RunOptions o;
-  o.case_path = source_path("kernels/cases/qwen3_pre_attn_bf16.yaml");
+  o.case_path = source_path(s.w8a8 ? "kernels/cases/qwen3_pre_attn_w8a8.yaml"
+                                    : "kernels/cases/qwen3_pre_attn_bf16.yaml");
   o.config_path = source_path("configs/" + config + ".yaml");
   o.vars = s.vars();
   o.block_dim = s.block_dim;
@@ -27,11 +28,12 @@ cli::RunResult run_qwen3(const Qwen3Shape& s, const std::string& config, bool is
 }
 
 namespace {
-// Bytes of x, residual, gamma, w, gamma_q / k, cos, sin and the slots used.
+// Bytes of x, residual, gamma, w (and w_scale), gamma_q / k, cos, sin and the slots used.
 double input_bytes(const Qwen3Shape& s) {
   const double T = double(s.T), H = double(s.H), HD = double(s.HD);
   const double N = double(s.NQ + 2 * s.NKV) * HD;
-  return 2 * (2 * T * H + H + N * H + 2 * HD + 2 * T * HD) + 4 * T;
+  const double w = s.w8a8 ? N * H + 4 * N : 2 * N * H;
+  return 2 * (2 * T * H + H + 2 * HD + 2 * T * HD) + w + 4 * T;
 }
 }  // namespace
 
@@ -39,7 +41,8 @@ double qwen3_hbm_roofline(const hw::HwConfig& cfg, const Qwen3Shape& s) {
   const double T = double(s.T), H = double(s.H), HD = double(s.HD);
   const double N = double(s.NQ + 2 * s.NKV) * HD, kv = double(s.NKV) * HD;
   const double bytes = input_bytes(s)
-                       + 2 * (T * H + T * N)   // workspaces xn, qkv
+                       + (s.w8a8 ? T * H + 4 * T + 4 * T * N   // workspaces xq, x_scale, t
+                                 : 2 * (T * H + T * N))        // workspaces xn, qkv
                        + 2 * (T * H + T * N)   // x_add, q, k, v
                        + 2 * (2 * T * kv);     // the cache rows
   return double(cfg.launch.overhead_cycles) + bytes / hbm_bytes_per_cycle(cfg);

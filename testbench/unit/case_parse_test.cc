@@ -1,6 +1,8 @@
 // The case-file parser (cli/lib/case_spec.h): good cases and golden error text for bad ones.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -9,6 +11,7 @@
 #include "cli/lib/case_data.h"
 #include "cli/lib/case_expr.h"
 #include "cli/lib/case_spec.h"
+#include "golden/random.h"
 #include "isa/error.h"
 
 namespace npu::cli {
@@ -230,7 +233,7 @@ TEST(CaseParse, BadInitSpec) {
             "t.yaml:5:47: error: tensors.x.init.uniform: expected two numbers [lo, hi], got a sequence\n"
             "t.yaml:5:37: error: tensors.x.init: missing key 'seed' (random data needs a seed)");
   EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [4], init: {fill: 1, file: a.npy}}\n"),
-            "t.yaml:5:47: error: tensors.x.init.file: more than one of uniform, normal, fill, file (already: fill)");
+            "t.yaml:5:47: error: tensors.x.init.file: more than one of uniform, normal, fill, file, scales_of (already: fill)");
   EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [4], init: {normal: [0, -1], seed: 3}}\n"),
             "t.yaml:5:46: error: tensors.x.init.normal: std must be positive");
   EXPECT_EQ(parse_error(kHead + "tensors:\n  x: {dtype: f32, shape: [4]}\n"),
@@ -253,6 +256,48 @@ TEST(CaseParse, InitPlantsRowsAndElements) {
   EXPECT_EQ(x.at(2, 5), 1000.0);
   EXPECT_NE(x.at(2, 4), 1000.0);
   EXPECT_NE(x.at(0, 0), 0.0);  // untouched rows keep the generator's values
+}
+
+// quantize: per_channel draws bf16 values and quantises each row (AT-05); scales_of gives the
+// rows' dequant scales: every row reaches +-127 at its amax, and q * scale is within half a step
+// of the bf16 draw.
+TEST(CaseParse, InitQuantizedPerChannel) {
+  CaseSpec s = parse(kHead + "tensors:\n"
+                     "  w:  {dtype: s8, shape: [R, D], init: {uniform: [-0.1, 0.1], seed: 3, quantize: per_channel}}\n"
+                     "  ws: {dtype: f32, shape: [R], init: {scales_of: w}}\n");
+  EXPECT_EQ(s.tensors[0].init.describe(), "uniform[-0.1, 0.1) seed 3, int8 per channel");
+  EXPECT_EQ(s.tensors[1].init.describe(), "per-channel scales of w");
+  const golden::Tensor w = make_initial_tensor(s, s.tensors[0]), ws = make_initial_tensor(s, s.tensors[1]);
+  golden::Rng rng(3);
+  const golden::Tensor draw = golden::random_uniform(isa::Dtype::BF16, {4, 256}, -0.1, 0.1, rng);
+  ASSERT_EQ(w.dtype(), isa::Dtype::S8);
+  ASSERT_EQ(ws.shape(), (std::vector<int64_t>{4}));
+  for (int64_t r = 0; r < 4; ++r) {
+    double amax = 0, qmax = 0;
+    for (int64_t c = 0; c < 256; ++c) {
+      amax = std::max(amax, std::fabs(draw.at(r, c)));
+      qmax = std::max(qmax, std::fabs(w.at(r, c)));
+    }
+    EXPECT_EQ(qmax, 127.0) << r;
+    EXPECT_NEAR(ws.get(r), amax / 127, 1e-6 * amax) << r;
+    for (int64_t c = 0; c < 256; ++c)
+      EXPECT_LE(std::fabs(w.at(r, c) * ws.get(r) - draw.at(r, c)), 0.5001 * ws.get(r)) << r << ", " << c;
+  }
+}
+
+TEST(CaseParse, BadQuantizedInit) {
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  w: {dtype: f32, shape: [R, D], init: {uniform: [-1, 1], seed: 1, quantize: per_channel}}\n"),
+            "t.yaml:5:40: error: tensors.w.init.quantize: per_channel needs an s8 [rows, cols] tensor, not f32[4, 256]");
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  w: {dtype: s8, shape: [R, D], init: {fill: 1, quantize: rows}}\n"),
+            "t.yaml:5:49: error: tensors.w.init.quantize: quantize applies only to uniform and normal");
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  w: {dtype: s8, shape: [R, D], init: {uniform: [-1, 1], seed: 1, quantize: rows}}\n"),
+            "t.yaml:5:77: error: tensors.w.init.quantize: expected per_channel, got 'rows'");
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  w: {dtype: s8, shape: [R, D], init: {uniform: [-1, 1], seed: 1}}\n"
+                        "  s: {dtype: f32, shape: [R], init: {scales_of: w}}\n"),
+            "t.yaml:6:49: error: tensors.s.init.scales_of: 'w' is not a tensor with init quantize: per_channel");
+  EXPECT_EQ(parse_error(kHead + "tensors:\n  w: {dtype: s8, shape: [R, D], init: {uniform: [-1, 1], seed: 1, quantize: per_channel}}\n"
+                        "  s: {dtype: f32, shape: [D], init: {scales_of: w}}\n"),
+            "t.yaml:6:49: error: tensors.s.init.scales_of: the scales of w[4, 256] are f32 with 4 elements, not f32[256]");
 }
 
 TEST(CaseParse, BadInitPlant) {

@@ -59,6 +59,12 @@ struct Tiny {
   Qwen3PreAttnInputs in() const {
     return {x, residual, gamma, w_qkv, gamma_q, gamma_k, cos, sin, slots, k_cache, v_cache};
   }
+  // The inputs by the registry's names.
+  TensorMap by_name() const {
+    return {{"x", x},         {"residual", residual}, {"gamma", gamma}, {"w_qkv", w_qkv},
+            {"gamma_q", gamma_q}, {"gamma_k", gamma_k}, {"cos", cos},   {"sin", sin},
+            {"slots", slots}, {"k_cache", k_cache},   {"v_cache", v_cache}};
+  }
 };
 
 // Per head: q0 [1, 1, 1, 1] (mean sq 1) -> * gamma_q [1, 2, 0.5, 1]; q1 [2, -2, 2, -2] (mean sq 4,
@@ -77,19 +83,24 @@ std::vector<double> cache_with(double fill, const std::vector<double>& row, int 
   return c;
 }
 
+// q, k, v and the caches of Tiny's hand computation above: slot 1 of each cache takes the
+// token's k / v; slots 0 and 2 keep their contents.
+void expect_hand_computed(const Qwen3PreAttnResult& r) {
+  EXPECT_EQ(r.q.to_doubles(), kQ);
+  EXPECT_EQ(r.k.to_doubles(), kK);
+  EXPECT_EQ(r.v.to_doubles(), kV);
+  EXPECT_EQ(r.k_cache.to_doubles(), cache_with(9, kK, 1));
+  EXPECT_EQ(r.v_cache.to_doubles(), cache_with(-9, kV, 1));
+}
+
 TEST(GoldenQwen3PreAttn, HandComputedChain) {
   Tiny d;
   Qwen3PreAttnResult r = qwen3_pre_attn(d.in(), 1e-6, RmsVariant::Rsqrt);
   EXPECT_EQ(r.x_add.to_doubles(), (std::vector<double>{2, 2}));
   EXPECT_EQ(r.q.shape(), (std::vector<int64_t>{1, 2, 4}));
   EXPECT_EQ(r.q.dtype(), Dtype::BF16);
-  EXPECT_EQ(r.q.to_doubles(), kQ);
   EXPECT_EQ(r.k.shape(), (std::vector<int64_t>{1, 1, 4}));
-  EXPECT_EQ(r.k.to_doubles(), kK);
-  EXPECT_EQ(r.v.to_doubles(), kV);
-  // Slot 1 of each cache takes the token's k / v; slots 0 and 2 keep their contents.
-  EXPECT_EQ(r.k_cache.to_doubles(), cache_with(9, kK, 1));
-  EXPECT_EQ(r.v_cache.to_doubles(), cache_with(-9, kV, 1));
+  expect_hand_computed(r);
 }
 
 TEST(GoldenQwen3PreAttn, ResidualSumRoundsOnceToBf16) {
@@ -112,16 +123,61 @@ TEST(GoldenQwen3PreAttn, NegativeSlotWritesNothing) {
 
 TEST(GoldenQwen3PreAttn, ByNameFromTheRegistry) {
   Tiny d;
-  TensorMap in{{"x", d.x},           {"residual", d.residual}, {"gamma", d.gamma},
-               {"w_qkv", d.w_qkv},   {"gamma_q", d.gamma_q},   {"gamma_k", d.gamma_k},
-               {"cos", d.cos},       {"sin", d.sin},           {"slots", d.slots},
-               {"k_cache", d.k_cache}, {"v_cache", d.v_cache}};
-  TensorMap out = run_golden("qwen3_pre_attn", {{"eps", "1e-6"}}, in);
+  TensorMap out = run_golden("qwen3_pre_attn", {{"eps", "1e-6"}}, d.by_name());
   ASSERT_EQ(out.size(), 6u);
   EXPECT_EQ(out["q"].to_doubles(), kQ);
   EXPECT_EQ(out["k"].to_doubles(), kK);
   EXPECT_EQ(out["v"].to_doubles(), kV);
   EXPECT_EQ(out["k_cache"].to_doubles(), cache_with(9, kK, 1));
+}
+
+// The W8A8 variant on Tiny with gamma [1, 1], so h = [1, 1]: xq = [127, 127], x_scale =
+// fp32(1 / 127), and acc[n] = 127 w[n, 0] (w[n, 1] = 0). fp32(127 w) * fp32(1 / 127) is exactly w
+// for every w used here, so with w_scale 1 (0.5 for the v element 0.5, from w = 1) the dequantised
+// qkv is the bf16 path's [q0, q1, k, v] above and q, k, v, the caches are the hand-computed ones.
+struct TinyW8A8 : Tiny {
+  TinyW8A8() {
+    gamma = bf16({2}, {1, 1});
+    const std::vector<double> rows = {1, 1, 1, 1, 2, -2, 2, -2, 3, 3, -3, 3, 5, -7, 1, 6};
+    std::vector<double> w(32, 0), ws(16, 1);
+    for (size_t n = 0; n < rows.size(); ++n) w[2 * n] = rows[n];
+    ws[14] = 0.5;
+    w_qkv = Tensor::from_values(Dtype::S8, {16, 2}, w);
+    w_scale = Tensor::from_values(Dtype::F32, {16}, ws);
+  }
+  Tensor w_scale;
+};
+
+TEST(GoldenQwen3PreAttn, W8A8HandComputedChain) {
+  TinyW8A8 d;
+  Qwen3PreAttnW8A8Result r = qwen3_pre_attn_w8a8(d.in(), d.w_scale, 1e-6, RmsVariant::Rsqrt);
+  EXPECT_EQ(r.xq.dtype(), Dtype::S8);
+  EXPECT_EQ(r.xq.to_doubles(), (std::vector<double>{127, 127}));
+  EXPECT_EQ(float(r.x_scale.get(0)), 1.0f / 127.0f);
+  expect_hand_computed(r);
+}
+
+// Tiny's gamma [1, 0.5] gives h = [1, 0.5] (bf16, then quantised: AT-11's normed_dtype bf16):
+// 0.5 * 127 = 63.5 ties to even, xq = [127, 64]; v's rows (w, 0) stay exact as above.
+TEST(GoldenQwen3PreAttn, W8A8QuantisesTheBf16NormedRow) {
+  TinyW8A8 d;
+  d.gamma = bf16({2}, {1, 0.5});
+  Qwen3PreAttnW8A8Result r = qwen3_pre_attn_w8a8(d.in(), d.w_scale, 1e-6, RmsVariant::Rsqrt);
+  EXPECT_EQ(r.xq.to_doubles(), (std::vector<double>{127, 64}));
+  // v = [5, -7, 1 * 0.5, 6] * 127 / 127: exact as above.
+  EXPECT_EQ(r.v.to_doubles(), kV);
+}
+
+TEST(GoldenQwen3PreAttn, W8A8ByNameFromTheRegistry) {
+  TinyW8A8 d;
+  TensorMap in = d.by_name();
+  in["w_scale"] = d.w_scale;
+  TensorMap out = run_golden("qwen3_pre_attn", {{"eps", "1e-6"}, {"w8a8", "true"}}, in);
+  ASSERT_EQ(out.size(), 8u);
+  EXPECT_EQ(out["q"].to_doubles(), kQ);
+  EXPECT_EQ(out["xq"].to_doubles(), (std::vector<double>{127, 127}));
+  in.erase("w_scale");
+  EXPECT_THROW(run_golden("qwen3_pre_attn", {{"w8a8", "true"}}, in), Error);
 }
 
 TEST(GoldenQwen3PreAttn, BadInputsNameTheTensor) {
