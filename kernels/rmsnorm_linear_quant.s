@@ -94,15 +94,17 @@
     rms_drain
 .semantic handoff
     aiv_handoff 0, 1                # barrier over all AIVs, then this cluster's AIC may read q
+    set_flag  mte3, mte2, 0         # x_scale, written by stage 1 on every AIV, is complete once
+    wait_flag mte3, mte2, 0         # the barrier is passed: MTE2 may preload it
 .semantic dequant
-    w8a8_dequant_by_m x_scale, 0    # x_scale written by stage 1: loaded after the hand-off
+    w8a8_dequant_by_m x_scale, 1    # x_scale preloaded (M <= 128) before the AIC's hand-off
     end
 
 # ================================================================ AIC stage (W8A8 Linear)
 .aic
 .semantic linear
-    gemm_setup idle
     w8a8_scales_l1
+    gemm_setup idle
     gemm_prologue_after 1, q, gemm_nohook   # W streams while the AIVs normalise and quantise
     gemm_loop q, t, s8, fix_w8a8, gemm_nohook
 .semantic handoff
