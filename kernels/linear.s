@@ -32,17 +32,24 @@
 #                 and nB * kL1 <= 32 Ki elements (W DMAs of at most 64 KiB: short DMAs interleave
 #                 the AICs' streams finely and shorten the pipeline tail after the last one):
 #                 x chunk [mB, kL1] and W chunk [nB, kL1], one DMA each, form one L1 stage.
-#   L1 stages     a ring of S = min(6, 512 KiB / stage bytes) stages (S >= 2): the loader keeps
-#                 S - 1 stages in flight ahead of the compute (M=16, N=1536: kL1 = 512, 80 KiB
-#                 stages, S = 6; M=N=K=2048: kL1 = 256, 192 KiB stages, S = 2).
+#   resident x    M <= 128 and ceil16(M) * K * 2 <= 128 KiB (a quarter of L1): every block reads
+#                 the same x rows, so x [M, K] is loaded once, in one DMA, into the top quarter
+#                 and the stages hold W only (nB * kL1 * 2 <= 192 KiB); the AICs load it at
+#                 staggered points of their W prologue (kernels/lib/gemm_aic.inc).
+#   L1 stages     a ring of S = min(6, ring bytes / stage bytes) stages (S >= 2; the ring is 512
+#                 KiB, 384 KiB with x resident): the loader keeps S - 1 stages in flight ahead of
+#                 the compute (M=16, N=1536: x resident, kL1 = 512, 64 KiB stages, S = 6;
+#                 M=N=K=2048: kL1 = 256, 192 KiB stages, S = 2).
 #   chunk order   a block visits its nch = ceil(K / kL1) chunks starting at phase
-#                 (u + u/2 + block_idx) mod nch, u = its first unit, so concurrent AICs read
-#                 different HBM channels / L2 slices instead of all hitting the same ones (W rows
-#                 are K * 2 bytes apart; u alone is mostly even when blocks pair two units).
+#                 (u + u/2 + block_idx) mod nch, u = its first unit (block_idx mod nch when each
+#                 AIC has one unit), so concurrent AICs read different HBM channels / L2 slices
+#                 instead of all hitting the same ones (W rows are K * 2 bytes apart; u alone is
+#                 mostly even when blocks pair two units).
 #   The chunk sequence of an AIC runs across its blocks, so MTE2 prefetches the next block's
 #   first chunks while the cube finishes the current one.
 # Sync (set_flag/wait_flag, ids = buffer index):
 #   MTE2 -> MTE1 b   L1 stage b loaded         MTE1 -> MTE2 b   L1 stage b free (preset), b < 6
+#   MTE2 -> MTE1 6   resident x loaded (MTE1 waits for it once, before its first tile load)
 #   MTE1 -> CUBE p   L0A/L0B half p loaded     CUBE -> MTE1 p   L0 half p free (preset)
 #   CUBE -> FIXP s   L0C slot s complete       FIXP -> CUBE s   L0C slot s drained (preset)
 #                    (one slot: s = row half of the block)

@@ -56,8 +56,8 @@
 
 .aic
 .semantic linear
-    gemm_setup idle
     w8a8_scales_l1
+    gemm_setup idle
     gemm_prologue x, gemm_nohook
     gemm_loop x, t, s8, fix_w8a8, gemm_nohook
 .semantic handoff

@@ -42,8 +42,9 @@
 #      (overlapping stage 1), cc_wait id 1 in MTE2, then the int8 GEMM pipeline of
 #      linear_w8a8.s with the qvector drain into t; the hand-offs as linear_w8a8.s (mode 2 id 3
 #      to the cluster's AIVs: M <= 128 behind the last drain, longer M per unit; kernels/lib/w8a8.inc).
-#   4. AIV "dequant": y = bf16_rne(t * x_scale[m]) (w8a8_dequant_by_m, as linear_w8a8.s, but
-#      x_scale is loaded after the hand-off: stage 1 of other AIVs wrote it).
+#   4. AIV "dequant": y = bf16_rne(t * x_scale[m]) (w8a8_dequant_by_m, as linear_w8a8.s; x_scale,
+#      written by stage 1 of every AIV, is complete behind the barrier of stage 2: MTE2 syncs
+#      with MTE3 (flag id 0, the barrier's cc_wait is in MTE3) and preloads it).
 # Sync inside the cores: AIV as rmsnorm_linear.s's RMSNorm (VECTOR <-> MTE3 0 now guards q in
 #   YB, id 1 the x_scale store), then the dequant rings; AIC as linear_w8a8.s.
 # Cache policy: x, gamma, q, x_scale, t normal (q and t are written and read back at once);
@@ -94,15 +95,17 @@
     rms_drain
 .semantic handoff
     aiv_handoff 0, 1                # barrier over all AIVs, then this cluster's AIC may read q
+    set_flag  mte3, mte2, 0         # x_scale, written by stage 1 on every AIV, is complete once
+    wait_flag mte3, mte2, 0         # the barrier is passed: MTE2 may preload it
 .semantic dequant
-    w8a8_dequant_by_m x_scale, 0    # x_scale written by stage 1: loaded after the hand-off
+    w8a8_dequant_by_m x_scale, 1    # x_scale preloaded (M <= 128) before the AIC's hand-off
     end
 
 # ================================================================ AIC stage (W8A8 Linear)
 .aic
 .semantic linear
-    gemm_setup idle
     w8a8_scales_l1
+    gemm_setup idle
     gemm_prologue_after 1, q, gemm_nohook   # W streams while the AIVs normalise and quantise
     gemm_loop q, t, s8, fix_w8a8, gemm_nohook
 .semantic handoff

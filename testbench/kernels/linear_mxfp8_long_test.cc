@@ -21,8 +21,9 @@ TEST(Mxfp8Long, DecodeShapeMatchesGoldenOnTheIss) {
 
 // The decode layer on ascend950, 36 clusters, both paths. Issue 10's target is >= 80 % of the HBM
 // roofline (launch.overhead_cycles 1800 + x, w, ws, y once at 1600 GB/s / 1.65 GHz = 969.7 B per
-// cycle: 1800 + 6.67 MB / 969.7 = 8677 cycles). Measured: GM 11885 cycles (73.0 %), UB -> L1
-// 18891 (45.9 %): NOT met (docs/quant.md says where the time goes). The assertions guard the
+// cycle: 1800 + 6.67 MB / 969.7 = 8677 cycles). Measured: GM 10554 cycles (82.2 %: met; 11885 =
+// 73.0 % before W's scales came once per AIC), UB -> L1 18229 (47.6 %, bound by the 36-fold
+// quantisation on the AIVs, docs/quant.md). The GM path asserts the target, the direct path the
 // level reached; the exact counts are in cycle_baseline.yaml.
 TEST(Mxfp8Long, DecodeShapeAgainstTheHbmRoofline) {
   const hw::HwConfig cfg = load_repo_config("ascend950");
@@ -33,7 +34,7 @@ TEST(Mxfp8Long, DecodeShapeAgainstTheHbmRoofline) {
     ASSERT_TRUE(r.sim.total_cycles);
     const double cycles = double(*r.sim.total_cycles), roof = mxfp8_hbm_roofline(cfg, s);
     EXPECT_GE(cycles, mxfp8_lower_bound(cfg, s));
-    EXPECT_GE(roof / cycles, via ? 0.45 : 0.72) << s.name();
+    EXPECT_GE(roof / cycles, via ? 0.47 : 0.80) << s.name();
     std::printf("linear_mxfp8 %s: %.0f cycles, HBM roofline %.0f (%.1f %%)\n", s.name().c_str(), cycles, roof,
                 100 * roof / cycles);
   }
