@@ -167,7 +167,14 @@ void add_param_keys(std::vector<KeySpec>& s, const std::string& section, TablesO
     for (const ParamSpec& p : e.params) s.push_back(param_key(section, tables, e.name, p));
 }
 
-// vector.cycles_per_repeat.<class>: "<class>" holds the default, "<class>.<dtype>" overrides.
+// The Dtype of a dtype key the loader has checked against dtype_key_names().
+int dtype_index(const std::string& name) {
+  for (int d = 0; d < VectorConfig::kNumDtypes; ++d)
+    if (isa::dtype_name(static_cast<isa::Dtype>(d)) == name) return d;
+  throw Error("vector.cycles_per_repeat: unknown dtype '" + name + "'");
+}
+
+// vector.cycles_per_repeat.<class>: "default" and per-dtype entries.
 KeySpec vector_class_key(const isa::TimingClassDef& tc) {
   std::string name(tc.name);
   KeySpec k;
@@ -178,18 +185,21 @@ KeySpec vector_class_key(const isa::TimingClassDef& tc) {
   k.unit = "cycles";
   k.description = "Cycles per repeat (vector.repeat_bytes) of the " + name + " timing class (" +
                   std::string(tc.doc) + "): one number for every dtype, or a map `{default: x, <dtype>: y}`.";
-  k.set = [name](HwConfig& c, const KeyValue& v) {
-    auto& m = c.vector.cycles_per_repeat;
-    for (auto it = m.begin(); it != m.end();)
-      it = (it->first == name || it->first.rfind(name + ".", 0) == 0) ? m.erase(it) : std::next(it);
-    for (const auto& [dt, cyc] : v.table) m[dt == "default" ? name : name + "." + dt] = cyc;
-  };
-  k.get = [name](const HwConfig& c) {
-    KeyValue v;
-    for (const auto& [key, cyc] : c.vector.cycles_per_repeat) {
-      if (key == name) v.table["default"] = cyc;
-      else if (key.rfind(name + ".", 0) == 0) v.table[key.substr(name.size() + 1)] = cyc;
+  const int ci = static_cast<int>(tc.cls);
+  k.set = [ci](HwConfig& c, const KeyValue& v) {
+    auto& r = c.vector.cycles_per_repeat[ci];
+    r = {};
+    for (const auto& [dt, cyc] : v.table) {
+      if (dt == "default") r.default_cycles = cyc;
+      else r.by_dtype[dtype_index(dt)] = cyc;
     }
+  };
+  k.get = [ci](const HwConfig& c) {
+    const auto& r = c.vector.cycles_per_repeat[ci];
+    KeyValue v;
+    if (r.default_cycles > 0) v.table["default"] = r.default_cycles;
+    for (int d = 0; d < VectorConfig::kNumDtypes; ++d)
+      if (r.by_dtype[d] > 0) v.table[std::string(isa::dtype_name(static_cast<isa::Dtype>(d)))] = r.by_dtype[d];
     return v;
   };
   return k;
