@@ -17,26 +17,39 @@ namespace {
 
 constexpr double kMaxSize = 1125899906842624.0;  // 1 PiB: far above any real memory, below 2^53
 
-template <class Ref>
-KeySpec int_key(std::string path, Ref ref, double lo, double hi, std::string unit, std::string desc,
-                KeyType type = KeyType::Int) {
+// A key of `type` whose value (the KeyValue member `field`) is the HwConfig member ref(c).
+template <class Ref, class V>
+KeySpec member_key(std::string path, KeyType type, Ref ref, V KeyValue::*field, std::string desc) {
   KeySpec k;
   k.path = std::move(path);
   k.type = type;
-  k.min = lo;
-  k.max = hi;
-  k.unit = std::move(unit);
   k.description = std::move(desc);
-  k.set = [ref](HwConfig& c, const KeyValue& v) {
+  k.set = [ref, field](HwConfig& c, const KeyValue& v) {
     auto& m = ref(c);
-    m = static_cast<std::remove_reference_t<decltype(m)>>(v.i);
+    m = static_cast<std::remove_reference_t<decltype(m)>>(v.*field);
   };
-  k.get = [ref](const HwConfig& c) {
+  k.get = [ref, field](const HwConfig& c) {
     KeyValue v;
-    v.i = static_cast<int64_t>(ref(c));
+    v.*field = static_cast<V>(ref(c));
     return v;
   };
   return k;
+}
+
+template <class Ref, class V>
+KeySpec ranged_key(std::string path, KeyType type, Ref ref, V KeyValue::*field, double lo, double hi,
+                   std::string unit, std::string desc) {
+  KeySpec k = member_key(std::move(path), type, ref, field, std::move(desc));
+  k.min = lo;
+  k.max = hi;
+  k.unit = std::move(unit);
+  return k;
+}
+
+template <class Ref>
+KeySpec int_key(std::string path, Ref ref, double lo, double hi, std::string unit, std::string desc,
+                KeyType type = KeyType::Int) {
+  return ranged_key(std::move(path), type, ref, &KeyValue::i, lo, hi, std::move(unit), std::move(desc));
 }
 
 template <class Ref>
@@ -47,51 +60,19 @@ KeySpec size_key(std::string path, Ref ref, double lo, double hi, std::string de
 template <class Ref>
 KeySpec float_key(std::string path, Ref ref, double lo, double hi, std::string unit,
                   std::string desc) {
-  KeySpec k;
-  k.path = std::move(path);
-  k.type = KeyType::Float;
-  k.min = lo;
-  k.max = hi;
-  k.unit = std::move(unit);
-  k.description = std::move(desc);
-  k.set = [ref](HwConfig& c, const KeyValue& v) { ref(c) = v.f; };
-  k.get = [ref](const HwConfig& c) {
-    KeyValue v;
-    v.f = ref(c);
-    return v;
-  };
-  return k;
+  return ranged_key(std::move(path), KeyType::Float, ref, &KeyValue::f, lo, hi, std::move(unit), std::move(desc));
 }
 
 template <class Ref>
 KeySpec bool_key(std::string path, Ref ref, std::string desc) {
-  KeySpec k;
-  k.path = std::move(path);
-  k.type = KeyType::Bool;
-  k.description = std::move(desc);
-  k.set = [ref](HwConfig& c, const KeyValue& v) { ref(c) = v.b; };
-  k.get = [ref](const HwConfig& c) {
-    KeyValue v;
-    v.b = ref(c);
-    return v;
-  };
-  return k;
+  return member_key(std::move(path), KeyType::Bool, ref, &KeyValue::b, std::move(desc));
 }
 
 template <class Ref>
 KeySpec string_key(std::string path, Ref ref, std::string desc, KeyType type = KeyType::String,
                    std::vector<std::string> choices = {}) {
-  KeySpec k;
-  k.path = std::move(path);
-  k.type = type;
+  KeySpec k = member_key(std::move(path), type, ref, &KeyValue::s, std::move(desc));
   k.choices = std::move(choices);
-  k.description = std::move(desc);
-  k.set = [ref](HwConfig& c, const KeyValue& v) { ref(c) = v.s; };
-  k.get = [ref](const HwConfig& c) {
-    KeyValue v;
-    v.s = ref(c);
-    return v;
-  };
   return k;
 }
 
