@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "base/edit_distance.h"
+#include "hw/config/buffer_table.h"
 #include "hw/pluggable/replacement_policy.h"
 #include "hw/pluggable/slice_mapping.h"
 
@@ -216,21 +217,10 @@ std::vector<KeySpec> build_schema() {
   s.push_back(float_key("chip.clock_ghz", FIELD(chip.clock_ghz), 0.1, 10, "GHz",
                         "Core clock; every cycle figure in this file is at this clock."));
   // buffers
-  struct Buf { const char* name; uint64_t BufferConfig::*size; uint32_t BufferConfig::*align; const char* what; };
-  const Buf bufs[] = {
-      {"l1", &BufferConfig::l1, &BufferConfig::l1_align, "AIC L1 buffer"},
-      {"l0a", &BufferConfig::l0a, &BufferConfig::l0a_align, "AIC L0A (cube left operand)"},
-      {"l0b", &BufferConfig::l0b, &BufferConfig::l0b_align, "AIC L0B (cube right operand)"},
-      {"l0c", &BufferConfig::l0c, &BufferConfig::l0c_align, "AIC L0C (cube accumulator)"},
-      {"bias_table", &BufferConfig::bias_table, &BufferConfig::bias_table_align, "AIC BiasTable"},
-      {"fixpipe", &BufferConfig::fixpipe, &BufferConfig::fixpipe_align,
-       "AIC FixPipe buffer (per-channel quant scales)"},
-      {"ub", &BufferConfig::ub, &BufferConfig::ub_align, "AIV Unified Buffer"},
-  };
-  for (const Buf& b : bufs) {
+  for (const BufferRow& b : kBufferRows) {
     auto size = b.size;
     auto align = b.align;
-    std::string p = std::string("buffers.") + b.name;
+    std::string p = std::string("buffers.") + b.key;
     s.push_back(size_key(p + ".size", [size](auto& c) -> auto& { return c.buffers.*size; }, 32,
                          64.0 * 1024 * 1024, std::string("Capacity of the ") + b.what + "."));
     s.push_back(int_key(p + ".align", [align](auto& c) -> auto& { return c.buffers.*align; }, 1,
