@@ -10,6 +10,7 @@
 #include "base/file_io.h"
 #include "calib/calib.h"
 #include "hw/config/loader.h"
+#include "hw/config/schema.h"
 #include "isa/dtype_rules.h"
 #include "isa/error.h"
 
@@ -161,10 +162,11 @@ std::vector<const isa::FieldDef*> dtype_fields(const isa::InstrDef& d) {
 
 // "vector.startup + vector.cycles_per_repeat.VecBinary[.f16] = 2"
 std::string vector_figure(const hw::HwConfig& cfg, const std::string& tclass, const std::string& dt) {
-  const auto& m = cfg.vector.cycles_per_repeat;
+  const hw::KeySpec* k = hw::find_key("vector.cycles_per_repeat." + tclass);
+  const std::map<std::string, double> m = k ? k->get(cfg).table : std::map<std::string, double>{};
   std::string key = tclass + "." + dt;
-  if (!m.count(key)) key = tclass;
-  const double v = m.count(key) ? m.at(key) : 0.0;
+  double v = m.count(dt) ? m.at(dt) : 0.0;
+  if (!m.count(dt)) key = tclass, v = m.count("default") ? m.at("default") : 0.0;
   return fmt::format("vector.startup ({}), vector.cycles_per_repeat.{} ({:g})", cfg.vector.startup, key, v);
 }
 

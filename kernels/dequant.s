@@ -60,15 +60,7 @@
 .reg rYg, r5
 .reg rN, r6
 .reg rHasB, r7
-.reg rP, r8         # row pitch of the tiles, in elements
-.reg rR, r9         # rows per tile
-.reg rNch, r10      # chunks per row
-.reg rRow, r11      # first row of the tile
-.reg rEnd, r12      # end of this core's rows
-.reg rRc, r13       # rows of the tile
-.reg rCh, r14       # chunk index
-.reg rC0, r15       # first column of the chunk
-.reg rCc, r16       # columns of the chunk
+row_tile_regs r8, r9, r10, r11, r12, r13, r14, r15, r16   # rP .. rCc
 .reg rAB0, r17
 .reg rAB1, r18
 .reg rYB0, r19

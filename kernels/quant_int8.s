@@ -60,15 +60,7 @@
 .reg rSg, r3
 .reg rK, r4
 .reg rEs, r5        # bytes per x element
-.reg rP, r6         # row pitch of the tiles, in elements
-.reg rR, r7         # rows per tile
-.reg rNch, r8       # chunks per row
-.reg rRow, r9       # first row of the tile
-.reg rEnd, r10      # end of this core's rows
-.reg rRc, r11       # rows of the tile
-.reg rCh, r12       # chunk index
-.reg rC0, r13       # first column of the chunk
-.reg rCc, r14       # columns of the chunk
+row_tile_regs r6, r7, r8, r9, r10, r11, r12, r13, r14   # rP .. rCc
 .reg rXB0, r15
 .reg rXB1, r16
 .reg rX32, r17

@@ -58,11 +58,25 @@ struct VectorConfig {
   uint32_t startup = 0;
   uint32_t min_cycles = 0;       // floor of one instruction's issue interval (0 = none)
   uint32_t repeat_bytes = 256;
-  // key: "<TimingClass name>.<dtype>" e.g. "VecBinary.f32"; "<TimingClass name>" is the default.
-  std::map<std::string, double> cycles_per_repeat;
-  // Looks up "<class>.<dtype>", then "<class>"; throws npu::Error if neither exists (the loader
-  // guarantees both for every vector class). For a cast, pass the source dtype.
-  double cycles(isa::TimingClass c, isa::Dtype d) const;
+  // vector.cycles_per_repeat.<class> of one timing class: the default and per-dtype entries,
+  // 0 = no entry (the schema's range starts above 0). Indexed by the enums, so the lookup of
+  // each vector instruction is two array reads.
+  static constexpr int kNumDtypes = static_cast<int>(isa::Dtype::E8M0) + 1;
+  struct RepeatCycles {
+    double default_cycles = 0;
+    std::array<double, kNumDtypes> by_dtype{};
+  };
+  std::array<RepeatCycles, isa::kNumTimingClasses> cycles_per_repeat{};
+  // The dtype's entry, else the class default; throws npu::Error if the class has neither (the
+  // loader gives every vector class a default). For a cast, pass the source dtype.
+  double cycles(isa::TimingClass c, isa::Dtype d) const {
+    const RepeatCycles& r = cycles_per_repeat[static_cast<int>(c)];
+    const double v = r.by_dtype[static_cast<int>(d)];
+    if (v > 0) return v;
+    if (r.default_cycles > 0) return r.default_cycles;
+    no_cycles(c);
+  }
+  [[noreturn]] static void no_cycles(isa::TimingClass c);
 };
 
 struct L2Config {

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "base/file_io.h"
+#include "hw/config/buffer_table.h"
 #include "hw/config/l2_rules.h"
 #include "hw/config/schema.h"
 #include "hw/config/yaml_document.h"
@@ -384,18 +385,13 @@ class Loader {
   }
 
   void derive_and_check() {
-    const BufferConfig& b = cfg_.buffers;
-    const std::pair<const char*, std::pair<uint64_t, uint32_t>> bufs[] = {
-        {"l1", {b.l1, b.l1_align}},   {"l0a", {b.l0a, b.l0a_align}},
-        {"l0b", {b.l0b, b.l0b_align}}, {"l0c", {b.l0c, b.l0c_align}},
-        {"bias_table", {b.bias_table, b.bias_table_align}},
-        {"fixpipe", {b.fixpipe, b.fixpipe_align}}, {"ub", {b.ub, b.ub_align}}};
-    for (const auto& [name, sa] : bufs) {
-      const std::string p = std::string("buffers.") + name;
-      check(is_pow2(sa.second), {p + ".align"}, "must be a power of two, got " + std::to_string(sa.second));
-      check(sa.first % sa.second == 0, {p + ".size", p + ".align"},
-            p + ".size " + format_size(sa.first) + " is not a multiple of " + p + ".align " +
-                std::to_string(sa.second));
+    for (const BufferRow& row : kBufferRows) {
+      const uint64_t size = cfg_.buffers.*row.size;
+      const uint32_t align = cfg_.buffers.*row.align;
+      const std::string p = std::string("buffers.") + row.key;
+      check(is_pow2(align), {p + ".align"}, "must be a power of two, got " + std::to_string(align));
+      check(size % align == 0, {p + ".size", p + ".align"},
+            p + ".size " + format_size(size) + " is not a multiple of " + p + ".align " + std::to_string(align));
     }
     const L2Config& l2 = cfg_.l2;
     check(is_pow2(l2.line), {"l2.line"}, "must be a power of two, got " + std::to_string(l2.line));

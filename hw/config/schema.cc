@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "base/edit_distance.h"
+#include "hw/config/buffer_table.h"
 #include "hw/pluggable/replacement_policy.h"
 #include "hw/pluggable/slice_mapping.h"
 
@@ -17,26 +18,39 @@ namespace {
 
 constexpr double kMaxSize = 1125899906842624.0;  // 1 PiB: far above any real memory, below 2^53
 
-template <class Ref>
-KeySpec int_key(std::string path, Ref ref, double lo, double hi, std::string unit, std::string desc,
-                KeyType type = KeyType::Int) {
+// A key of `type` whose value (the KeyValue member `field`) is the HwConfig member ref(c).
+template <class Ref, class V>
+KeySpec member_key(std::string path, KeyType type, Ref ref, V KeyValue::*field, std::string desc) {
   KeySpec k;
   k.path = std::move(path);
   k.type = type;
-  k.min = lo;
-  k.max = hi;
-  k.unit = std::move(unit);
   k.description = std::move(desc);
-  k.set = [ref](HwConfig& c, const KeyValue& v) {
+  k.set = [ref, field](HwConfig& c, const KeyValue& v) {
     auto& m = ref(c);
-    m = static_cast<std::remove_reference_t<decltype(m)>>(v.i);
+    m = static_cast<std::remove_reference_t<decltype(m)>>(v.*field);
   };
-  k.get = [ref](const HwConfig& c) {
+  k.get = [ref, field](const HwConfig& c) {
     KeyValue v;
-    v.i = static_cast<int64_t>(ref(c));
+    v.*field = static_cast<V>(ref(c));
     return v;
   };
   return k;
+}
+
+template <class Ref, class V>
+KeySpec ranged_key(std::string path, KeyType type, Ref ref, V KeyValue::*field, double lo, double hi,
+                   std::string unit, std::string desc) {
+  KeySpec k = member_key(std::move(path), type, ref, field, std::move(desc));
+  k.min = lo;
+  k.max = hi;
+  k.unit = std::move(unit);
+  return k;
+}
+
+template <class Ref>
+KeySpec int_key(std::string path, Ref ref, double lo, double hi, std::string unit, std::string desc,
+                KeyType type = KeyType::Int) {
+  return ranged_key(std::move(path), type, ref, &KeyValue::i, lo, hi, std::move(unit), std::move(desc));
 }
 
 template <class Ref>
@@ -47,51 +61,19 @@ KeySpec size_key(std::string path, Ref ref, double lo, double hi, std::string de
 template <class Ref>
 KeySpec float_key(std::string path, Ref ref, double lo, double hi, std::string unit,
                   std::string desc) {
-  KeySpec k;
-  k.path = std::move(path);
-  k.type = KeyType::Float;
-  k.min = lo;
-  k.max = hi;
-  k.unit = std::move(unit);
-  k.description = std::move(desc);
-  k.set = [ref](HwConfig& c, const KeyValue& v) { ref(c) = v.f; };
-  k.get = [ref](const HwConfig& c) {
-    KeyValue v;
-    v.f = ref(c);
-    return v;
-  };
-  return k;
+  return ranged_key(std::move(path), KeyType::Float, ref, &KeyValue::f, lo, hi, std::move(unit), std::move(desc));
 }
 
 template <class Ref>
 KeySpec bool_key(std::string path, Ref ref, std::string desc) {
-  KeySpec k;
-  k.path = std::move(path);
-  k.type = KeyType::Bool;
-  k.description = std::move(desc);
-  k.set = [ref](HwConfig& c, const KeyValue& v) { ref(c) = v.b; };
-  k.get = [ref](const HwConfig& c) {
-    KeyValue v;
-    v.b = ref(c);
-    return v;
-  };
-  return k;
+  return member_key(std::move(path), KeyType::Bool, ref, &KeyValue::b, std::move(desc));
 }
 
 template <class Ref>
 KeySpec string_key(std::string path, Ref ref, std::string desc, KeyType type = KeyType::String,
                    std::vector<std::string> choices = {}) {
-  KeySpec k;
-  k.path = std::move(path);
-  k.type = type;
+  KeySpec k = member_key(std::move(path), type, ref, &KeyValue::s, std::move(desc));
   k.choices = std::move(choices);
-  k.description = std::move(desc);
-  k.set = [ref](HwConfig& c, const KeyValue& v) { ref(c) = v.s; };
-  k.get = [ref](const HwConfig& c) {
-    KeyValue v;
-    v.s = ref(c);
-    return v;
-  };
   return k;
 }
 
@@ -167,7 +149,14 @@ void add_param_keys(std::vector<KeySpec>& s, const std::string& section, TablesO
     for (const ParamSpec& p : e.params) s.push_back(param_key(section, tables, e.name, p));
 }
 
-// vector.cycles_per_repeat.<class>: "<class>" holds the default, "<class>.<dtype>" overrides.
+// The Dtype of a dtype key the loader has checked against dtype_key_names().
+int dtype_index(const std::string& name) {
+  for (int d = 0; d < VectorConfig::kNumDtypes; ++d)
+    if (isa::dtype_name(static_cast<isa::Dtype>(d)) == name) return d;
+  throw Error("vector.cycles_per_repeat: unknown dtype '" + name + "'");
+}
+
+// vector.cycles_per_repeat.<class>: "default" and per-dtype entries.
 KeySpec vector_class_key(const isa::TimingClassDef& tc) {
   std::string name(tc.name);
   KeySpec k;
@@ -178,18 +167,21 @@ KeySpec vector_class_key(const isa::TimingClassDef& tc) {
   k.unit = "cycles";
   k.description = "Cycles per repeat (vector.repeat_bytes) of the " + name + " timing class (" +
                   std::string(tc.doc) + "): one number for every dtype, or a map `{default: x, <dtype>: y}`.";
-  k.set = [name](HwConfig& c, const KeyValue& v) {
-    auto& m = c.vector.cycles_per_repeat;
-    for (auto it = m.begin(); it != m.end();)
-      it = (it->first == name || it->first.rfind(name + ".", 0) == 0) ? m.erase(it) : std::next(it);
-    for (const auto& [dt, cyc] : v.table) m[dt == "default" ? name : name + "." + dt] = cyc;
-  };
-  k.get = [name](const HwConfig& c) {
-    KeyValue v;
-    for (const auto& [key, cyc] : c.vector.cycles_per_repeat) {
-      if (key == name) v.table["default"] = cyc;
-      else if (key.rfind(name + ".", 0) == 0) v.table[key.substr(name.size() + 1)] = cyc;
+  const int ci = static_cast<int>(tc.cls);
+  k.set = [ci](HwConfig& c, const KeyValue& v) {
+    auto& r = c.vector.cycles_per_repeat[ci];
+    r = {};
+    for (const auto& [dt, cyc] : v.table) {
+      if (dt == "default") r.default_cycles = cyc;
+      else r.by_dtype[dtype_index(dt)] = cyc;
     }
+  };
+  k.get = [ci](const HwConfig& c) {
+    const auto& r = c.vector.cycles_per_repeat[ci];
+    KeyValue v;
+    if (r.default_cycles > 0) v.table["default"] = r.default_cycles;
+    for (int d = 0; d < VectorConfig::kNumDtypes; ++d)
+      if (r.by_dtype[d] > 0) v.table[std::string(isa::dtype_name(static_cast<isa::Dtype>(d)))] = r.by_dtype[d];
     return v;
   };
   return k;
@@ -225,21 +217,10 @@ std::vector<KeySpec> build_schema() {
   s.push_back(float_key("chip.clock_ghz", FIELD(chip.clock_ghz), 0.1, 10, "GHz",
                         "Core clock; every cycle figure in this file is at this clock."));
   // buffers
-  struct Buf { const char* name; uint64_t BufferConfig::*size; uint32_t BufferConfig::*align; const char* what; };
-  const Buf bufs[] = {
-      {"l1", &BufferConfig::l1, &BufferConfig::l1_align, "AIC L1 buffer"},
-      {"l0a", &BufferConfig::l0a, &BufferConfig::l0a_align, "AIC L0A (cube left operand)"},
-      {"l0b", &BufferConfig::l0b, &BufferConfig::l0b_align, "AIC L0B (cube right operand)"},
-      {"l0c", &BufferConfig::l0c, &BufferConfig::l0c_align, "AIC L0C (cube accumulator)"},
-      {"bias_table", &BufferConfig::bias_table, &BufferConfig::bias_table_align, "AIC BiasTable"},
-      {"fixpipe", &BufferConfig::fixpipe, &BufferConfig::fixpipe_align,
-       "AIC FixPipe buffer (per-channel quant scales)"},
-      {"ub", &BufferConfig::ub, &BufferConfig::ub_align, "AIV Unified Buffer"},
-  };
-  for (const Buf& b : bufs) {
+  for (const BufferRow& b : kBufferRows) {
     auto size = b.size;
     auto align = b.align;
-    std::string p = std::string("buffers.") + b.name;
+    std::string p = std::string("buffers.") + b.key;
     s.push_back(size_key(p + ".size", [size](auto& c) -> auto& { return c.buffers.*size; }, 32,
                          64.0 * 1024 * 1024, std::string("Capacity of the ") + b.what + "."));
     s.push_back(int_key(p + ".align", [align](auto& c) -> auto& { return c.buffers.*align; }, 1,

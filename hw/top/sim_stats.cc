@@ -33,6 +33,15 @@ uint64_t HbmRecord::bytes_written() const {
   return n;
 }
 
+void LabelTraffic::add(const LabelTraffic& o) {
+  bytes += o.bytes;
+  flops += o.flops;
+  hbm_bytes += o.hbm_bytes;
+  l2_hits += o.l2_hits;
+  l2_misses += o.l2_misses;
+  l2_bypass += o.l2_bypass;
+}
+
 double LabelRecord::l2_hit_rate() const { return ratio(double(l2_hits), double(l2_hits + l2_misses + l2_bypass)); }
 
 std::optional<double> SimStats::time_us() const {
@@ -103,12 +112,7 @@ void add(LabelRecord& a, const LabelRecord& b, uint64_t offset) {
     a.busy_cycles[p] += b.busy_cycles[p];
     a.max_core_busy_cycles[p] = std::max(a.max_core_busy_cycles[p], b.max_core_busy_cycles[p]);
   }
-  a.bytes += b.bytes;
-  a.flops += b.flops;
-  a.hbm_bytes += b.hbm_bytes;
-  a.l2_hits += b.l2_hits;
-  a.l2_misses += b.l2_misses;
-  a.l2_bypass += b.l2_bypass;
+  a.LabelTraffic::add(b);
   for (size_t r = 0; r < a.stall_cycles.size(); ++r) a.stall_cycles[r] += b.stall_cycles[r];
 }
 
@@ -158,7 +162,9 @@ void append_launch(SimStats& total, const SimStats& next) {
   for (const StatRecord& nr : next.memory)
     add_counters_only(find_or_add(total.memory, [&](const StatRecord& x) { return x.name == nr.name; }, StatRecord{nr.name, {}, {}}), nr);
   for (const LabelRecord& nl : next.labels) {
-    LabelRecord fresh{nl.label, nl.core_type};
+    LabelRecord fresh;
+    fresh.label = nl.label;
+    fresh.core_type = nl.core_type;
     fresh.start_cycle = offset + nl.start_cycle;
     fresh.end_cycle = offset + nl.start_cycle;
     add(find_or_add(total.labels, [&](const LabelRecord& x) { return x.label == nl.label && x.core_type == nl.core_type; }, fresh),

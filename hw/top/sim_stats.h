@@ -55,8 +55,14 @@ struct HbmRecord {
   uint64_t bytes_written() const;
 };
 
+// What instructions moved and computed, summed over their instruction events.
+struct LabelTraffic {
+  uint64_t bytes = 0, flops = 0, hbm_bytes = 0, l2_hits = 0, l2_misses = 0, l2_bypass = 0;
+  void add(const LabelTraffic& o);
+};
+
 // Per semantic label and core type, from the instruction events (hw/top/trace_labels.h).
-struct LabelRecord {
+struct LabelRecord : LabelTraffic {
   std::string label;  // "(none)" for instructions outside every label
   isa::CoreType core_type = isa::CoreType::Aic;
   uint64_t start_cycle = 0, end_cycle = 0, cycles = 0;
@@ -64,7 +70,6 @@ struct LabelRecord {
   uint64_t instructions = 0;
   std::array<uint64_t, isa::kNumPipes> busy_cycles{};           // summed over cores
   std::array<uint64_t, isa::kNumPipes> max_core_busy_cycles{};  // the busiest core's
-  uint64_t bytes = 0, flops = 0, hbm_bytes = 0, l2_hits = 0, l2_misses = 0, l2_bypass = 0;
   std::array<uint64_t, 6> stall_cycles{};  // by hw::StallReason (index 0, none, unused)
   std::string bound;                       // "CUBE", "HBM", "wait (flag)", ...
   double bound_utilization = 0;

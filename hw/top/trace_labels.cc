@@ -22,12 +22,7 @@ void LabelStats::add(const TraceEvent& e) {
   const uint64_t busy = e.end - e.start;
   a.busy[static_cast<int>(e.unit)] += busy;
   a.core_busy[e.core][static_cast<int>(e.unit)] += busy;
-  a.bytes += e.bytes;
-  a.flops += e.flops;
-  a.hbm_bytes += e.hbm_bytes;
-  a.l2_hits += e.l2_hits;
-  a.l2_misses += e.l2_misses;
-  a.l2_bypass += e.l2_bypass;
+  a.LabelTraffic::add({e.bytes, e.flops, e.hbm_bytes, e.l2_hits, e.l2_misses, e.l2_bypass});
   a.stall[static_cast<int>(e.reason)] += e.stall;
   if (e.reason != StallReason::Memory) a.core_wait[e.core][static_cast<int>(e.unit)] += e.stall;
 }
@@ -67,12 +62,7 @@ std::vector<LabelRecord> LabelStats::records() const {
           bound = isa::pipe_name(static_cast<isa::Pipe>(p));
         }
       }
-      j.bytes = a.bytes;
-      j.flops = a.flops;
-      j.hbm_bytes = a.hbm_bytes;
-      j.l2_hits = a.l2_hits;
-      j.l2_misses = a.l2_misses;
-      j.l2_bypass = a.l2_bypass;
+      static_cast<LabelTraffic&>(j) = a;
       for (int r = 1; r < 6; ++r) j.stall_cycles[r] = a.stall[r];
       const double hbm_u = cycles ? double(a.hbm_bytes) / (double(cycles) * hbm_bytes_per_cycle_) : 0;
       if (hbm_u > bound_u) {

@@ -30,10 +30,9 @@ class LabelStats {
   std::vector<LabelRecord> records() const;
 
  private:
-  struct Acc {
+  struct Acc : LabelTraffic {
     bool used = false;
     uint64_t start = UINT64_MAX, end = 0, instructions = 0;
-    uint64_t bytes = 0, flops = 0, hbm_bytes = 0, l2_hits = 0, l2_misses = 0, l2_bypass = 0;
     std::array<uint64_t, isa::kNumPipes> busy{};
     std::array<uint64_t, 6> stall{};
     std::vector<std::array<uint64_t, isa::kNumPipes>> core_busy;  // per core index

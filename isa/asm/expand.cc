@@ -389,12 +389,17 @@ class Expander {
     }
   }
 
-  void define_equ(const Stmt& s, size_t from) {
+  // The two operands of a directive (NAME, value), or none after reporting `usage`.
+  std::vector<std::pair<std::string, size_t>> two_operands(const Stmt& s, size_t from, const char* usage) {
     auto ops = split_operands(s.text, from);
-    if (ops.size() != 2) {
-      sink_.error(s, from, "expected '.equ NAME, expression'");
-      return;
-    }
+    if (ops.size() == 2) return ops;
+    sink_.error(s, from, usage);
+    return {};
+  }
+
+  void define_equ(const Stmt& s, size_t from) {
+    auto ops = two_operands(s, from, "expected '.equ NAME, expression'");
+    if (ops.empty()) return;
     const std::string& name = ops[0].first;
     if (!is_identifier(name) || parse_register(name, syms_)) {
       sink_.error(s, ops[0].second, fmt::format("bad constant name '{}'", name));
@@ -418,11 +423,8 @@ class Expander {
   }
 
   void define_reg(const Stmt& s, size_t from) {
-    auto ops = split_operands(s.text, from);
-    if (ops.size() != 2) {
-      sink_.error(s, from, "expected '.reg NAME, rN'");
-      return;
-    }
+    auto ops = two_operands(s, from, "expected '.reg NAME, rN'");
+    if (ops.empty()) return;
     const std::string& name = ops[0].first;
     bool reg_like = name.size() >= 2 && name[0] == 'r' && name.find_first_not_of("0123456789", 1) == std::string::npos;
     if (!is_identifier(name) || reg_like) {

@@ -2,6 +2,7 @@
 // deadlock and hang reports.
 #include "isa/iss/iss.h"
 #include "testbench/isa/sem_test_fixture.h"
+#include "testbench/support/thrown_message.h"
 
 #include <gmock/gmock.h>
 
@@ -28,12 +29,7 @@ std::string run_error(const isa::Program& p, int block_dim, uint64_t max_instruc
   if (max_instructions) hw.sim.max_instructions = max_instructions;
   sem::GlobalMemory gm;
   iss::Iss s(hw.machine(), p, gm, {0x1000, 0x2000}, block_dim);
-  try {
-    s.run();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+  return npu::test::thrown_message([&] { s.run(); }, "");
 }
 
 // Every AIV of every cluster: y[core] = x[core] + core (8 fp32 per core), core = 2*block + sub.

@@ -13,6 +13,7 @@
 #include "isa/error.h"
 #include "isa/object.h"
 #include "testbench/isa/asm_test_util.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::isa {
 namespace {
@@ -107,12 +108,7 @@ TEST(Object, EveryTruncationIsAnErrorNotACrash) {
 }
 
 std::string read_error(const std::vector<uint8_t>& b) {
-  try {
-    read_object(b);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
+  return npu::test::thrown_message([&] { read_object(b); }, "no error");
 }
 
 TEST(Object, CorruptFilesGiveClearErrors) {
@@ -187,12 +183,7 @@ class InvalidObject : public ::testing::Test {
     ASSERT_EQ(error(bytes_), "no error");
   }
   static std::string error(const std::vector<uint8_t>& b, Arch arch = Arch::A2) {
-    try {
-      read_object(b, arch);
-    } catch (const Error& e) {
-      return e.what();
-    }
-    return "no error";
+    return npu::test::thrown_message([&] { read_object(b, arch); }, "no error");
   }
   // Offset of `what`, which occurs exactly once in the object.
   size_t find(const std::vector<uint8_t>& what) const {

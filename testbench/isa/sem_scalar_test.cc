@@ -4,6 +4,7 @@
 #include "isa/sem/scalar.h"
 #include "isa/sem/sync.h"
 #include "testbench/isa/sem_test_fixture.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::semtest {
 namespace {
@@ -20,12 +21,7 @@ struct ScalarFixture : ::testing::Test {
   }
   uint64_t r(int n) const { return core.reg(n); }
   std::string error(const isa::Instr& in) {
-    try {
-      run(in);
-    } catch (const Error& e) {
-      return e.what();
-    }
-    return "";
+    return npu::test::thrown_message([&] { run(in); }, "");
   }
 };
 

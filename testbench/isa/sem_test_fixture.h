@@ -17,6 +17,7 @@
 #include "isa/sem/execute.h"
 #include "isa/sem/gm.h"
 #include "testbench/support/paths.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::semtest {
 
@@ -107,12 +108,7 @@ struct Cluster {
   }
   // The fault text of executing `in`, or "" when it succeeds.
   std::string error(sem::CoreState& core, const isa::Instr& in, uint32_t pc = 0) {
-    try {
-      exec(core, in, pc);
-    } catch (const Error& e) {
-      return e.what();
-    }
-    return "";
+    return npu::test::thrown_message([&] { exec(core, in, pc); }, "");
   }
 };
 

@@ -7,15 +7,11 @@
 
 #include "hw/config/hw_config.h"
 #include "testbench/support/kernel_cases.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/kernel_perf.h"
 
 namespace npu::test {
 namespace {
-
-const hw::HwConfig& tiny() {
-  static const hw::HwConfig cfg = load_repo_config("tiny");
-  return cfg;
-}
 
 template <class Case>
 void expect_cosim(const KernelOutcome& iss, const KernelOutcome& sc, const Case& c) {
@@ -25,10 +21,10 @@ void expect_cosim(const KernelOutcome& iss, const KernelOutcome& sc, const Case&
   std::string why;
   EXPECT_TRUE(same_outputs(iss, sc, &why)) << name << ": " << why;
   EXPECT_GT(sc.info.cycles, 0u) << name;
-  const PerfBound lb = lower_bound(tiny(), c);
+  const PerfBound lb = lower_bound(tiny_config(), c);
   EXPECT_GE(double(sc.info.cycles), lb.cycles()) << name << ": below the lower bound";
   std::printf("[cosim] %s: %llu cycles on %s (lower bound %.0f)\n", name.c_str(),
-              static_cast<unsigned long long>(sc.info.cycles), tiny().chip.name.c_str(), lb.cycles());
+              static_cast<unsigned long long>(sc.info.cycles), tiny_config().chip.name.c_str(), lb.cycles());
 }
 
 TEST(KernelCosim, RmsNorm) {
@@ -38,7 +34,7 @@ TEST(KernelCosim, RmsNorm) {
   c.variant = 1;
   c.has_gamma = c.has_beta = c.out_rstd = true;
   c.block_dim = 2;
-  expect_cosim(run_rmsnorm(Engine::Iss, tiny(), c), run_rmsnorm(Engine::SystemC, tiny(), c), c);
+  expect_cosim(run_rmsnorm(Engine::Iss, tiny_config(), c), run_rmsnorm(Engine::SystemC, tiny_config(), c), c);
 }
 
 TEST(KernelCosim, RmsNormChunked) {
@@ -46,35 +42,23 @@ TEST(KernelCosim, RmsNormChunked) {
   c.rows = 3;
   c.D = 8192 + 512;
   c.block_dim = 1;
-  expect_cosim(run_rmsnorm(Engine::Iss, tiny(), c), run_rmsnorm(Engine::SystemC, tiny(), c), c);
+  expect_cosim(run_rmsnorm(Engine::Iss, tiny_config(), c), run_rmsnorm(Engine::SystemC, tiny_config(), c), c);
 }
 
 TEST(KernelCosim, Linear) {
-  LinearCase c;
-  c.M = 20;
-  c.K = 1024;
-  c.N = 320;
-  c.block_dim = 2;
-  expect_cosim(run_linear(Engine::Iss, tiny(), c), run_linear(Engine::SystemC, tiny(), c), c);
+  const auto c = gemm_case<LinearCase>(20, 1024, 320, 2);
+  expect_cosim(run_linear(Engine::Iss, tiny_config(), c), run_linear(Engine::SystemC, tiny_config(), c), c);
 }
 
 TEST(KernelCosim, LinearManyBlocks) {
-  LinearCase c;
-  c.M = 150;
-  c.K = 512;
-  c.N = 512;
-  c.block_dim = 2;
-  expect_cosim(run_linear(Engine::Iss, tiny(), c), run_linear(Engine::SystemC, tiny(), c), c);
+  const auto c = gemm_case<LinearCase>(150, 512, 512, 2);
+  expect_cosim(run_linear(Engine::Iss, tiny_config(), c), run_linear(Engine::SystemC, tiny_config(), c), c);
 }
 
 TEST(KernelCosim, RmsNormLinear) {
-  RmsNormLinearCase c;
-  c.M = 16;
-  c.K = 1024;
-  c.N = 256;
-  c.block_dim = 2;
-  expect_cosim(run_rmsnorm_linear(Engine::Iss, tiny(), c),
-               run_rmsnorm_linear(Engine::SystemC, tiny(), c), c);
+  const auto c = gemm_case<RmsNormLinearCase>(16, 1024, 256, 2);
+  expect_cosim(run_rmsnorm_linear(Engine::Iss, tiny_config(), c),
+               run_rmsnorm_linear(Engine::SystemC, tiny_config(), c), c);
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include "testbench/support/kernel_cases.h"
 #include "testbench/support/kernel_perf.h"
 #include "testbench/support/quant_cases.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/mxfp8_case.h"
 #include "testbench/support/qwen3_case.h"
 #include "testbench/support/w8a8_case.h"
@@ -29,13 +30,6 @@
 
 namespace npu::test {
 namespace {
-
-const hw::HwConfig& config(const std::string& name) {
-  static std::map<std::string, hw::HwConfig> cache;
-  auto it = cache.find(name);
-  if (it == cache.end()) it = cache.emplace(name, load_repo_config(name)).first;
-  return it->second;
-}
 
 struct BaselineCase {
   std::string id;
@@ -52,39 +46,29 @@ uint64_t checked(const hw::HwConfig& cfg, const Case& c, const KernelOutcome& r)
 
 std::vector<BaselineCase> cases() {
   std::vector<BaselineCase> v;
+  // A case of the test-case pipeline (kernel_cases.h / quant_cases.h): run(cfg, case).
+  auto add = [&](const char* kernel, const std::string& cfgname, auto c, auto run) {
+    v.push_back({kernel + ("_" + c.name()) + "_" + cfgname, [=] {
+                   const auto& cfg = repo_config(cfgname);
+                   return checked(cfg, c, run(cfg, c));
+                 }});
+  };
   auto rms = [&](const std::string& cfgname, int64_t rows, int64_t d, int bd) {
     RmsNormCase c;
     c.rows = rows;
     c.D = d;
-    c.has_gamma = true;
     c.out_rstd = true;
     c.block_dim = bd;
-    v.push_back({"rmsnorm_" + c.name() + "_" + cfgname, [=] {
-                   const auto& cfg = config(cfgname);
-                   return checked(cfg, c, run_rmsnorm(Engine::SystemC, cfg, c));
-                 }});
+    add("rmsnorm", cfgname, c, [](const hw::HwConfig& cfg, const RmsNormCase& c) { return run_rmsnorm(Engine::SystemC, cfg, c); });
   };
   auto lin = [&](const std::string& cfgname, int64_t m, int64_t k, int64_t n, int bd) {
-    LinearCase c;
-    c.M = m;
-    c.K = k;
-    c.N = n;
-    c.block_dim = bd;
-    v.push_back({"linear_" + c.name() + "_" + cfgname, [=] {
-                   const auto& cfg = config(cfgname);
-                   return checked(cfg, c, run_linear(Engine::SystemC, cfg, c, false, true));
-                 }});
+    add("linear", cfgname, gemm_case<LinearCase>(m, k, n, bd), [](const hw::HwConfig& cfg, const LinearCase& c) {
+      return run_linear(Engine::SystemC, cfg, c, false, true);
+    });
   };
   auto rl = [&](const std::string& cfgname, int64_t m, int64_t k, int64_t n, int bd) {
-    RmsNormLinearCase c;
-    c.M = m;
-    c.K = k;
-    c.N = n;
-    c.block_dim = bd;
-    v.push_back({"rmsnorm_linear_" + c.name() + "_" + cfgname, [=] {
-                   const auto& cfg = config(cfgname);
-                   return checked(cfg, c, run_rmsnorm_linear(Engine::SystemC, cfg, c, false, true));
-                 }});
+    add("rmsnorm_linear", cfgname, gemm_case<RmsNormLinearCase>(m, k, n, bd),
+        [](const hw::HwConfig& cfg, const RmsNormLinearCase& c) { return run_rmsnorm_linear(Engine::SystemC, cfg, c, false, true); });
   };
   auto quant = [&](const std::string& cfgname, int64_t m, int64_t k, bool f32, int bd) {
     QuantCase c;
@@ -92,57 +76,53 @@ std::vector<BaselineCase> cases() {
     c.K = k;
     c.f32 = f32;
     c.block_dim = bd;
-    v.push_back({"quant_int8_" + c.name() + "_" + cfgname, [=] {
-                   const auto& cfg = config(cfgname);
-                   return checked(cfg, c, run_quant_int8(Engine::SystemC, cfg, c, true));
-                 }});
+    add("quant_int8", cfgname, c, [](const hw::HwConfig& cfg, const QuantCase& c) { return run_quant_int8(Engine::SystemC, cfg, c, true); });
   };
   auto dq = [&](const std::string& cfgname, int64_t m, int64_t n, int bd) {
     DequantCase c;
     c.M = m;
     c.N = n;
     c.block_dim = bd;
-    v.push_back({"dequant_" + c.name() + "_" + cfgname, [=] {
-                   const auto& cfg = config(cfgname);
-                   return checked(cfg, c, run_dequant(Engine::SystemC, cfg, c, true));
+    add("dequant", cfgname, c, [](const hw::HwConfig& cfg, const DequantCase& c) { return run_dequant(Engine::SystemC, cfg, c, true); });
+  };
+  // A case through cli::run_case: run() gives the result, which must pass unless timing-only;
+  // lower_bound() its bound (none: 0).
+  auto add_run = [&](const std::string& id, bool timing_only, std::function<cli::RunResult()> run,
+                     std::function<double()> lower_bound) {
+    v.push_back({id, [=] {
+                   const cli::RunResult r = run();
+                   if (!timing_only) {
+                     EXPECT_EQ(r.exit_code, cli::kExitPass) << id;
+                   }
+                   const uint64_t cycles = total_cycles(r);
+                   EXPECT_GE(double(cycles), lower_bound()) << id << ": below the lower bound";
+                   return cycles;
                  }});
   };
   auto w8 = [&](const std::string& cfgname, W8a8Shape s) {
-    v.push_back({"linear_w8a8_" + s.name() + "_" + cfgname, [=] {
-                   const cli::RunResult r = run_w8a8(cfgname, s, false);
-                   const uint64_t cycles = total_cycles(r);
-                   EXPECT_GE(double(cycles), w8a8_lower_bound(config(cfgname), s)) << s.name() << ": below the lower bound";
-                   return cycles;
-                 }});
+    add_run("linear_w8a8_" + s.name() + "_" + cfgname, false, [=] { return run_w8a8(cfgname, s, false); },
+            [=] { return w8a8_lower_bound(repo_config(cfgname), s); });
+  };
+  auto rlq = [&](const std::string& cfgname, W8a8Shape s) {
+    add_run("rmsnorm_linear_quant_" + s.name() + "_" + cfgname, false, [=] { return run_rlq(cfgname, s, false); },
+            [=] { return rlq_lower_bound(repo_config(cfgname), s); });
   };
   auto mx = [&](MxShape s) {
-    v.push_back({"linear_mxfp8_" + s.name() + "_ascend950", [=] {
-                   const cli::RunResult r = run_mxfp8(s, false);
-                   EXPECT_EQ(r.exit_code, cli::kExitPass) << s.name();
-                   const uint64_t cycles = total_cycles(r);
-                   EXPECT_GE(double(cycles), mxfp8_lower_bound(config("ascend950"), s)) << s.name() << ": below the lower bound";
-                   return cycles;
-                 }});
+    add_run("linear_mxfp8_" + s.name() + "_ascend950", false, [=] { return run_mxfp8(s, false); },
+            [=] { return mxfp8_lower_bound(repo_config("ascend950"), s); });
   };
   // qwen3_pre_attn (bf16 and W8A8): the reference timing-only (its golden costs seconds), a small
   // shape with data.
   auto qw = [&](Qwen3Shape s, bool timing_only) {
-    v.push_back({std::string("qwen3_pre_attn_") + (s.w8a8 ? "w8a8_" : "") + s.name() + "_ascend910b", [=] {
-                   const cli::RunResult r = run_qwen3(s, "ascend910b", false, timing_only);
-                   if (!timing_only) EXPECT_EQ(r.exit_code, cli::kExitPass) << s.name();
-                   const uint64_t cycles = total_cycles(r);
-                   EXPECT_GE(double(cycles), qwen3_lower_bound(config("ascend910b"), s)) << s.name() << ": below the lower bound";
-                   return cycles;
-                 }});
+    add_run(std::string("qwen3_pre_attn_") + (s.w8a8 ? "w8a8_" : "") + s.name() + "_ascend910b", timing_only,
+            [=] { return run_qwen3(s, "ascend910b", false, timing_only); },
+            [=] { return qwen3_lower_bound(repo_config("ascend910b"), s); });
   };
   // kernels/mla_prolog.s through its case, timing-only (no data, no golden: about a second of
   // CPU at the reference shape); golden checks in mla_prolog_test.cc / mla_prolog_long_test.cc.
   auto mla = [&](const std::string& id, const std::string& case_file, std::vector<std::string> vars, int bd) {
-    v.push_back({"mla_prolog_" + id + "_ascend910b", [=] {
-                   const cli::RunResult r = run_mla_prolog(case_file, vars, bd, false, "ascend910b", true);
-                   EXPECT_EQ(r.exit_code, cli::kExitPass) << id;
-                   return total_cycles(r);
-                 }});
+    add_run("mla_prolog_" + id + "_ascend910b", false,
+            [=] { return run_mla_prolog(case_file, vars, bd, false, "ascend910b", true); }, [] { return 0.0; });
   };
   rms("ascend910b", 64, 4096, 24);
   rms("ascend910b", 16, 4096, 8);
@@ -164,15 +144,6 @@ std::vector<BaselineCase> cases() {
   dq("tiny", 9, 4200, 2);
   w8("ascend910b", W8a8Shape{16, 4096, 1536, 24, 1});
   w8("tiny", W8a8Shape{20, 1024, 320, 2, 1});
-  auto rlq = [&](const std::string& cfgname, W8a8Shape s) {
-    v.push_back({"rmsnorm_linear_quant_" + s.name() + "_" + cfgname, [=] {
-                   const cli::RunResult r = run_rlq(cfgname, s, false);
-                   EXPECT_EQ(r.exit_code, cli::kExitPass);
-                   const uint64_t cycles = total_cycles(r);
-                   EXPECT_GE(double(cycles), rlq_lower_bound(config(cfgname), s)) << s.name() << ": below the lower bound";
-                   return cycles;
-                 }});
-  };
   rlq("ascend910b", W8a8Shape{16, 4096, 1536, 24, 1});
   rlq("tiny", W8a8Shape{20, 1024, 320, 2, 1});
   qw(Qwen3Shape{}, true);

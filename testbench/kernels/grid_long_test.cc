@@ -8,14 +8,10 @@
 
 #include "hw/config/hw_config.h"
 #include "testbench/support/kernel_cases.h"
+#include "testbench/support/repo_config.h"
 
 namespace npu::test {
 namespace {
-
-const hw::HwConfig& tiny() {
-  static const hw::HwConfig cfg = load_repo_config("tiny");
-  return cfg;
-}
 
 using Shape = std::tuple<int64_t, int64_t, int64_t>;  // M, K, N
 const auto kGrid = ::testing::Combine(::testing::Values<int64_t>(1, 7, 16, 128, 300),
@@ -32,7 +28,7 @@ TEST_P(LinearGrid, MatchesGolden) {
   std::tie(c.M, c.K, c.N) = GetParam();
   c.block_dim = 2;
   c.seed = uint64_t(c.M * 31 + c.K * 7 + c.N);
-  KernelOutcome r = run_linear(Engine::SystemC, tiny(), c);
+  KernelOutcome r = run_linear(Engine::SystemC, tiny_config(), c);
   EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
 }
 INSTANTIATE_TEST_SUITE_P(Grid, LinearGrid, kGrid, shape_name);
@@ -44,7 +40,7 @@ TEST_P(RmsNormLinearGrid, MatchesGolden) {
   c.variant = int((c.M + c.K / 512 + c.N / 256) % 2);
   c.block_dim = 2;
   c.seed = uint64_t(c.M * 37 + c.K * 11 + c.N);
-  KernelOutcome r = run_rmsnorm_linear(Engine::SystemC, tiny(), c);
+  KernelOutcome r = run_rmsnorm_linear(Engine::SystemC, tiny_config(), c);
   EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
 }
 INSTANTIATE_TEST_SUITE_P(Grid, RmsNormLinearGrid, kGrid, shape_name);
@@ -62,7 +58,7 @@ TEST_P(RmsNormGrid, MatchesGolden) {
   c.f16 = opt & 16;
   c.block_dim = 2;
   c.seed = uint64_t(c.rows * 101 + c.D + opt);
-  KernelOutcome r = run_rmsnorm(Engine::SystemC, tiny(), c);
+  KernelOutcome r = run_rmsnorm(Engine::SystemC, tiny_config(), c);
   EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
 }
 INSTANTIATE_TEST_SUITE_P(Grid, RmsNormGrid,

@@ -6,21 +6,17 @@
 #include "hw/config/hw_config.h"
 #include "isa/error.h"
 #include "testbench/support/kernel_cases.h"
+#include "testbench/support/repo_config.h"
 
 namespace npu::test {
 namespace {
-
-const hw::HwConfig& tiny() {
-  static const hw::HwConfig cfg = load_repo_config("tiny");
-  return cfg;
-}
 
 // ---------------------------------------------------------------- rmsnorm
 class RmsNormIss : public ::testing::TestWithParam<RmsNormCase> {};
 
 TEST_P(RmsNormIss, MatchesGolden) {
   const RmsNormCase& c = GetParam();
-  KernelOutcome r = run_rmsnorm(Engine::Iss, tiny(), c);
+  KernelOutcome r = run_rmsnorm(Engine::Iss, tiny_config(), c);
   EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
 }
 
@@ -59,16 +55,12 @@ class LinearIss : public ::testing::TestWithParam<LinearCase> {};
 
 TEST_P(LinearIss, MatchesGolden) {
   const LinearCase& c = GetParam();
-  KernelOutcome r = run_linear(Engine::Iss, tiny(), c);
+  KernelOutcome r = run_linear(Engine::Iss, tiny_config(), c);
   EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
 }
 
 LinearCase lin(int64_t m, int64_t k, int64_t n, int bd) {
-  LinearCase c;
-  c.M = m;
-  c.K = k;
-  c.N = n;
-  c.block_dim = bd;
+  LinearCase c = gemm_case<LinearCase>(m, k, n, bd);
   c.seed = uint64_t(m * 7919 + k * 13 + n);
   return c;
 }
@@ -88,17 +80,13 @@ class RmsNormLinearIss : public ::testing::TestWithParam<RmsNormLinearCase> {};
 
 TEST_P(RmsNormLinearIss, MatchesGolden) {
   const RmsNormLinearCase& c = GetParam();
-  KernelOutcome r = run_rmsnorm_linear(Engine::Iss, tiny(), c);
+  KernelOutcome r = run_rmsnorm_linear(Engine::Iss, tiny_config(), c);
   EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
 }
 
 RmsNormLinearCase rl(int64_t m, int64_t k, int64_t n, int variant, int bd) {
-  RmsNormLinearCase c;
-  c.M = m;
-  c.K = k;
-  c.N = n;
+  RmsNormLinearCase c = gemm_case<RmsNormLinearCase>(m, k, n, bd);
   c.variant = variant;
-  c.block_dim = bd;
   c.seed = uint64_t(m * 104729 + k * 17 + n + variant);
   return c;
 }
@@ -120,7 +108,7 @@ TEST(KernelCases, UnknownParameterIsAnError) {
                            tensor_yaml("bf16", {16, 16}, "init: zeros") + "\n  y: " +
                            tensor_yaml("bf16", {1, 16}, "role: output") + "\n";
   try {
-    run_case_text(Engine::Iss, tiny(), "linear", 1, body, false);
+    run_case_text(Engine::Iss, tiny_config(), "linear", 1, body, false);
     FAIL() << "expected an error";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("params.bogus: kernel 'linear' has no parameter 'bogus'"), std::string::npos)

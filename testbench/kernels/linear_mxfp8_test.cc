@@ -10,6 +10,7 @@
 #include "isa/error.h"
 #include "testbench/support/repo_config.h"
 #include "testbench/support/mxfp8_case.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::test {
 namespace {
@@ -54,12 +55,7 @@ TEST(Mxfp8, SystemCIsBitIdenticalToTheIssOnEveryPath) {
 // resident x beyond its 96 KiB) are the kernel's own check, which faults at its label instead of
 // computing garbage.
 std::string refusal(const MxShape& s) {
-  try {
-    run_mxfp8(s, true);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return npu::test::thrown_message([&] { run_mxfp8(s, true); });
 }
 
 TEST(Mxfp8, RefusedShapesAreLocatedErrors) {

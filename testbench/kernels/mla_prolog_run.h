@@ -9,6 +9,7 @@
 #include "cli/lib/run_case.h"
 #include "cli/lib/run_report.h"
 #include "testbench/support/paths.h"
+#include "testbench/support/shipped_case.h"
 
 namespace npu::test {
 
@@ -17,15 +18,7 @@ namespace npu::test {
 inline cli::RunResult run_mla_prolog(const std::string& case_file, const std::vector<std::string>& vars,
                                      int block_dim, bool iss, const char* config, bool timing_only = false,
                                      const std::vector<std::string>& caches = {}) {
-  cli::RunOptions o;
-  o.caches = caches;
-  o.case_path = source_dir() + "/kernels/cases/" + case_file;
-  o.config_path = source_dir() + "/configs/" + config + ".yaml";
-  o.vars = vars;
-  if (block_dim > 0) o.block_dim = block_dim;
-  o.iss = iss;
-  o.timing_only = timing_only;
-  return cli::run_case(o);
+  return run_case_file(source_path("kernels/cases/" + case_file), {config, vars, block_dim, iss, timing_only, caches});
 }
 
 // Both backends pass q, kv and qr and write the same bytes; returns the SystemC run.

@@ -10,19 +10,15 @@
 
 #include "hw/config/hw_config.h"
 #include "testbench/support/kernel_cases.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/kernel_perf.h"
 
 namespace npu::test {
 namespace {
 
-const hw::HwConfig& b910() {
-  static const hw::HwConfig cfg = load_repo_config("ascend910b");
-  return cfg;
-}
-
 template <class Case>
 void report(const char* kernel, const Case& c, uint64_t cycles) {
-  const auto& cfg = b910();
+  const auto& cfg = ascend910b_config();
   const double roof = roofline(cfg, c).cycles();
   std::printf("[perf] %-15s %-28s %8llu cycles  roofline %8.0f  %5.1f %%  cube %5.1f %%\n", kernel,
               c.name().c_str(), (unsigned long long)cycles, roof, 100 * roof / double(cycles),
@@ -35,24 +31,16 @@ TEST(KernelPerfSweep, Linear) {
                                {16, 4096, 4096}, {16, 7168, 1536}, {32, 4096, 1536}, {128, 4096, 1536},
                                {1024, 1024, 1024}, {2048, 2048, 2048}};
   for (const auto& s : shapes) {
-    LinearCase c;
-    c.M = s[0];
-    c.K = s[1];
-    c.N = s[2];
-    c.block_dim = b910().chip.clusters;
-    report("linear", c, run_linear(Engine::SystemC, b910(), c, false, true).info.cycles);
+    const auto c = gemm_case<LinearCase>(s[0], s[1], s[2], ascend910b_config().chip.clusters);
+    report("linear", c, run_linear(Engine::SystemC, ascend910b_config(), c, false, true).info.cycles);
   }
 }
 
 TEST(KernelPerfSweep, RmsNormLinear) {
   const int64_t shapes[][3] = {{16, 1024, 1536}, {16, 4096, 1536}, {16, 7168, 1536}, {64, 4096, 1536}};
   for (const auto& s : shapes) {
-    RmsNormLinearCase c;
-    c.M = s[0];
-    c.K = s[1];
-    c.N = s[2];
-    c.block_dim = b910().chip.clusters;
-    report("rmsnorm_linear", c, run_rmsnorm_linear(Engine::SystemC, b910(), c, false, true).info.cycles);
+    const auto c = gemm_case<RmsNormLinearCase>(s[0], s[1], s[2], ascend910b_config().chip.clusters);
+    report("rmsnorm_linear", c, run_rmsnorm_linear(Engine::SystemC, ascend910b_config(), c, false, true).info.cycles);
   }
 }
 

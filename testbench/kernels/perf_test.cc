@@ -10,15 +10,11 @@
 
 #include "hw/config/hw_config.h"
 #include "testbench/support/kernel_cases.h"
+#include "testbench/support/repo_config.h"
 #include "testbench/support/kernel_perf.h"
 
 namespace npu::test {
 namespace {
-
-const hw::HwConfig& b910() {
-  static const hw::HwConfig cfg = load_repo_config("ascend910b");
-  return cfg;
-}
 
 template <class Case>
 void expect_above_lower_bound(const hw::HwConfig& cfg, const Case& c, uint64_t cycles) {
@@ -27,61 +23,46 @@ void expect_above_lower_bound(const hw::HwConfig& cfg, const Case& c, uint64_t c
                                          << lb.compute << ", HBM " << lb.hbm << " cycles)";
 }
 
-LinearCase decode_linear() {
-  LinearCase c;
-  c.M = 16;
-  c.K = 4096;
-  c.N = 1536;
-  c.block_dim = b910().chip.clusters;
-  return c;
+LinearCase decode_linear() { return gemm_case<LinearCase>(16, 4096, 1536, ascend910b_config().chip.clusters); }
+
+// Prints the run's share of the HBM roofline and checks it reaches `target`.
+template <class Case>
+void expect_hbm_roofline_share(const char* kernel, const Case& c, uint64_t cycles, double target) {
+  const auto& cfg = ascend910b_config();
+  const double roof = roofline(cfg, c).cycles();
+  const double eff = roof / double(cycles);
+  std::printf("[perf] %s %s: %llu cycles, HBM roofline %.0f cycles, %.1f %%\n", kernel, c.name().c_str(),
+              (unsigned long long)cycles, roof, 100 * eff);
+  EXPECT_GE(eff, target);
+  expect_above_lower_bound(cfg, c, cycles);
 }
 
 // Target (1): linear at M=16, K=4096, N=1536 reaches >= 80 % of the HBM roofline.
 // Roofline: 2 * (16*4096 + 1536*4096 + 16*1536) = 12,763,136 B / 888.9 = 14,359 cycles, + the
 // launch overhead 1800 (no core starts before it) = 16,159.
 TEST(KernelPerf, LinearDecodeHbmRoofline) {
-  const auto& cfg = b910();
+  const auto& cfg = ascend910b_config();
   const LinearCase c = decode_linear();
-  KernelOutcome r = run_linear(Engine::SystemC, cfg, c, false, true);
-  const double roof = roofline(cfg, c).cycles();
-  const double eff = roof / double(r.info.cycles);
-  std::printf("[perf] linear %s: %llu cycles, HBM roofline %.0f cycles, %.1f %%\n", c.name().c_str(),
-              (unsigned long long)r.info.cycles, roof, 100 * eff);
-  EXPECT_GE(eff, 0.80);
-  expect_above_lower_bound(cfg, c, r.info.cycles);
+  expect_hbm_roofline_share("linear", c, run_linear(Engine::SystemC, cfg, c, false, true).info.cycles, 0.80);
 }
 
 // Target (1): rmsnorm_linear at M=16, K=4096, N=1536 reaches >= 80 % of the HBM roofline.
 // Roofline: 2 * (2*16*4096 + 4096 + 1536*4096 + 16*1536) = 12,902,400 B / 888.9 = 14,515 cycles,
 // + the launch overhead 1800 = 16,315.
 TEST(KernelPerf, RmsNormLinearDecodeHbmRoofline) {
-  const auto& cfg = b910();
-  RmsNormLinearCase c;
-  c.M = 16;
-  c.K = 4096;
-  c.N = 1536;
-  c.block_dim = cfg.chip.clusters;
-  KernelOutcome r = run_rmsnorm_linear(Engine::SystemC, cfg, c, false, true);
-  const double roof = roofline(cfg, c).cycles();
-  const double eff = roof / double(r.info.cycles);
-  std::printf("[perf] rmsnorm_linear %s: %llu cycles, HBM roofline %.0f cycles, %.1f %%\n",
-              c.name().c_str(), (unsigned long long)r.info.cycles, roof, 100 * eff);
-  EXPECT_GE(eff, 0.80);
-  expect_above_lower_bound(cfg, c, r.info.cycles);
+  const auto& cfg = ascend910b_config();
+  const auto c = gemm_case<RmsNormLinearCase>(16, 4096, 1536, cfg.chip.clusters);
+  expect_hbm_roofline_share("rmsnorm_linear", c,
+                            run_rmsnorm_linear(Engine::SystemC, cfg, c, false, true).info.cycles, 0.80);
 }
 
-LinearCase square_linear() {
-  LinearCase c;
-  c.M = c.K = c.N = 2048;
-  c.block_dim = b910().chip.clusters;
-  return c;
-}
+LinearCase square_linear() { return gemm_case<LinearCase>(2048, 2048, 2048, ascend910b_config().chip.clusters); }
 
 // Target (2): a compute-bound linear (M = N = K = 2048) keeps the cube >= 80 % busy.
 // 82.2 % (106,324 cycles, 104,363 before the launch overhead; compute alone is 2048^3 / (24 * 4096) = 87,381): the row-half L0C
 // accumulation lets the cube run while the FixPipe drains (docs/kernels.md "Performance").
 TEST(KernelPerf, LinearSquareCubeUtilisationTarget) {
-  const auto& cfg = b910();
+  const auto& cfg = ascend910b_config();
   const LinearCase c = square_linear();
   KernelOutcome r = run_linear(Engine::SystemC, cfg, c, false, true);
   const double util = cube_utilisation(cfg, double(c.M) * c.N * c.K, double(r.info.cycles));
@@ -95,7 +76,7 @@ TEST(KernelPerf, LinearSquareCubeUtilisationTarget) {
 // compute 16*4096*1536 / (24 * 4096) = 1024 cycles; HBM (x + W) 2 * (65536 + 6291456) B / 888.9
 // = 14,303 cycles; after the launch overhead (launch.overhead_cycles 1800): 16,103 cycles.
 TEST(KernelPerf, LowerBoundByHand) {
-  const PerfBound lb = lower_bound(b910(), decode_linear());
+  const PerfBound lb = lower_bound(ascend910b_config(), decode_linear());
   EXPECT_DOUBLE_EQ(lb.compute, 1024.0);
   EXPECT_NEAR(lb.hbm, 12713984.0 / (1600.0 / 1.8), 1e-6);
   EXPECT_DOUBLE_EQ(lb.launch, 1800.0);

@@ -10,14 +10,10 @@
 
 #include "hw/config/hw_config.h"
 #include "testbench/support/quant_cases.h"
+#include "testbench/support/repo_config.h"
 
 namespace npu::test {
 namespace {
-
-const hw::HwConfig& a2() {
-  static const hw::HwConfig cfg = load_repo_config("ascend910b");
-  return cfg;
-}
 
 template <class Case>
 void check(const KernelOutcome& sc, const KernelOutcome& iss, const Case& c) {
@@ -26,11 +22,11 @@ void check(const KernelOutcome& sc, const KernelOutcome& iss, const Case& c) {
     EXPECT_EQ(o.cmp.max_abs_err, 0.0) << c.name() << " " << o.name << "\n" << sc.report();
   std::string why;
   EXPECT_TRUE(same_outputs(iss, sc, &why)) << c.name() << ": " << why;
-  const PerfBound lb = lower_bound(a2(), c);
+  const PerfBound lb = lower_bound(ascend910b_config(), c);
   EXPECT_GE(double(sc.info.cycles), lb.cycles()) << c.name() << ": below the lower bound";
   std::printf("[grid] %s: %llu cycles (lower bound %.0f, roofline %.0f)\n", c.name().c_str(),
               static_cast<unsigned long long>(sc.info.cycles), lb.cycles(),
-              roofline(a2(), c).cycles());
+              roofline(ascend910b_config(), c).cycles());
 }
 
 using QShape = std::tuple<int64_t, int64_t, bool>;  // M, K, fp32
@@ -40,7 +36,7 @@ TEST_P(QuantGrid, MatchesGoldenAndIss) {
   std::tie(c.M, c.K, c.f32) = GetParam();
   c.block_dim = 24;
   c.seed = uint64_t(c.M * 131 + c.K);
-  check(run_quant_int8(Engine::SystemC, a2(), c), run_quant_int8(Engine::Iss, a2(), c), c);
+  check(run_quant_int8(Engine::SystemC, ascend910b_config(), c), run_quant_int8(Engine::Iss, ascend910b_config(), c), c);
 }
 INSTANTIATE_TEST_SUITE_P(Grid, QuantGrid,
                          ::testing::Combine(::testing::Values<int64_t>(1, 7, 16, 128, 300),
@@ -60,7 +56,7 @@ TEST_P(DequantGrid, MatchesGoldenAndIss) {
   c.has_bias = (c.M + c.N / 256) % 2 == 0;
   c.block_dim = 24;
   c.seed = uint64_t(c.M * 137 + c.N);
-  check(run_dequant(Engine::SystemC, a2(), c), run_dequant(Engine::Iss, a2(), c), c);
+  check(run_dequant(Engine::SystemC, ascend910b_config(), c), run_dequant(Engine::Iss, ascend910b_config(), c), c);
 }
 INSTANTIATE_TEST_SUITE_P(Grid, DequantGrid,
                          ::testing::Combine(::testing::Values<int64_t>(1, 7, 16, 128, 300),

@@ -1,34 +1,21 @@
-#include "cli/lib/run_report.h"
 // Quick tier: the quantisation kernels (kernels/quant_int8.s AT-05, kernels/dequant.s AT-06) on
-#include "cli/lib/run_report.h"
 // configs/tiny.yaml. On the functional ISS against the goldens (rows split over 4 AIVs with
-#include "cli/lib/run_report.h"
 // tails, chunked rows, widths that are not multiples of 32, the special rows of
-#include "cli/lib/run_report.h"
 // quant_cases.h: amax = 0, one huge element, tiny-amax saturation, +-amax), and on the SystemC
-#include "cli/lib/run_report.h"
 // model bit-identical to the ISS and never below the lower bound. The full grid on the SystemC
-#include "cli/lib/run_report.h"
 // model is quant_grid_long_test.cc.
-#include "cli/lib/run_report.h"
 #include <gtest/gtest.h>
-#include "cli/lib/run_report.h"
 
-#include "cli/lib/run_report.h"
 #include "cli/lib/run_case.h"
 #include "cli/lib/run_report.h"
 #include "hw/config/hw_config.h"
-#include "cli/lib/run_report.h"
 #include "testbench/support/paths.h"
 #include "testbench/support/quant_cases.h"
+#include "testbench/support/repo_config.h"
+#include "testbench/support/shipped_case.h"
 
 namespace npu::test {
 namespace {
-
-const hw::HwConfig& tiny() {
-  static const hw::HwConfig cfg = load_repo_config("tiny");
-  return cfg;
-}
 
 QuantCase qc(int64_t m, int64_t k, bool f32, int bd) { return {m, k, f32, true, bd, uint64_t(m * 7919 + k)}; }
 DequantCase dc(int64_t m, int64_t n, bool bias, int bd) { return {m, n, bias, bd, uint64_t(m * 7919 + n)}; }
@@ -38,7 +25,7 @@ class QuantIss : public ::testing::TestWithParam<QuantCase> {};
 
 TEST_P(QuantIss, MatchesGolden) {
   const QuantCase& c = GetParam();
-  KernelOutcome r = run_quant_int8(Engine::Iss, tiny(), c);
+  KernelOutcome r = run_quant_int8(Engine::Iss, tiny_config(), c);
   EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
   // The golden comparison allows one int8 step; the kernel is exact.
   EXPECT_EQ(r.outputs[0].cmp.max_abs_err, 0.0) << c.name() << "\n" << r.report();
@@ -61,7 +48,7 @@ class DequantIss : public ::testing::TestWithParam<DequantCase> {};
 
 TEST_P(DequantIss, MatchesGolden) {
   const DequantCase& c = GetParam();
-  KernelOutcome r = run_dequant(Engine::Iss, tiny(), c);
+  KernelOutcome r = run_dequant(Engine::Iss, tiny_config(), c);
   EXPECT_TRUE(r.pass()) << c.name() << "\n" << r.report();
   EXPECT_EQ(r.outputs[0].cmp.max_abs_err, 0.0) << c.name() << "\n" << r.report();  // bit-exact
 }
@@ -82,7 +69,7 @@ void expect_cosim(const KernelOutcome& iss, const KernelOutcome& sc, const Case&
   EXPECT_TRUE(sc.pass()) << c.name() << " (systemc)\n" << sc.report();
   std::string why;
   EXPECT_TRUE(same_outputs(iss, sc, &why)) << c.name() << ": " << why;
-  const PerfBound lb = lower_bound(tiny(), c);
+  const PerfBound lb = lower_bound(tiny_config(), c);
   EXPECT_GE(double(sc.info.cycles), lb.cycles()) << c.name() << ": below the lower bound";
   std::printf("[cosim] %s: %llu cycles on tiny (lower bound %.0f)\n", c.name().c_str(),
               static_cast<unsigned long long>(sc.info.cycles), lb.cycles());
@@ -90,17 +77,17 @@ void expect_cosim(const KernelOutcome& iss, const KernelOutcome& sc, const Case&
 
 TEST(QuantCosim, Bf16Chunked) {
   QuantCase c = qc(13, 8200, false, 2);
-  expect_cosim(run_quant_int8(Engine::Iss, tiny(), c), run_quant_int8(Engine::SystemC, tiny(), c), c);
+  expect_cosim(run_quant_int8(Engine::Iss, tiny_config(), c), run_quant_int8(Engine::SystemC, tiny_config(), c), c);
 }
 
 TEST(QuantCosim, F32Tiles) {
   QuantCase c = qc(40, 1000, true, 2);
-  expect_cosim(run_quant_int8(Engine::Iss, tiny(), c), run_quant_int8(Engine::SystemC, tiny(), c), c);
+  expect_cosim(run_quant_int8(Engine::Iss, tiny_config(), c), run_quant_int8(Engine::SystemC, tiny_config(), c), c);
 }
 
 TEST(DequantCosim, BiasChunked) {
   DequantCase c = dc(9, 4200, true, 2);
-  expect_cosim(run_dequant(Engine::Iss, tiny(), c), run_dequant(Engine::SystemC, tiny(), c), c);
+  expect_cosim(run_dequant(Engine::Iss, tiny_config(), c), run_dequant(Engine::SystemC, tiny_config(), c), c);
 }
 
 // ---------------------------------------------------------------- the shipped case files
@@ -109,11 +96,9 @@ TEST(DequantCosim, BiasChunked) {
 // q 127 / -128 at its two ends, scale 0; row 12 +-amax: 127 / -127).
 TEST(QuantCaseFiles, PlantedRowsPass) {
   for (const char* f : {"quant_int8_bf16", "quant_int8_f32"}) {
-    cli::RunOptions o;
-    o.case_path = source_dir() + "/kernels/cases/" + f + ".yaml";
-    o.config_path = source_dir() + "/configs/ascend910b.yaml";
-    o.iss = true;
-    cli::RunResult r = cli::run_case(o);
+    CaseRun how;
+    how.iss = true;
+    const cli::RunResult r = run_case_file(source_path(std::string("kernels/cases/") + f + ".yaml"), how);
     EXPECT_EQ(r.exit_code, cli::kExitPass) << f << "\n" << cli::format_report(r);
     const golden::Tensor& q = r.outputs.at("q");
     const golden::Tensor& scale = r.outputs.at("scale");

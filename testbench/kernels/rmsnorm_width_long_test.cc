@@ -12,14 +12,10 @@
 
 #include "hw/config/hw_config.h"
 #include "testbench/support/kernel_cases.h"
+#include "testbench/support/repo_config.h"
 
 namespace npu::test {
 namespace {
-
-const hw::HwConfig& tiny() {
-  static const hw::HwConfig cfg = load_repo_config("tiny");
-  return cfg;
-}
 
 // K, variant (0 rsqrt, 1 sqrt + div), seeds 1..n
 using Sweep = std::tuple<int64_t, int, int>;
@@ -46,7 +42,7 @@ TEST_P(RmsNormWidthSweep, EndToEndPassesForEverySeed) {
     c.variant = variant;
     c.block_dim = 2;
     c.seed = uint64_t(s);
-    KernelOutcome r = run_rmsnorm_linear(Engine::Iss, tiny(), c);
+    KernelOutcome r = run_rmsnorm_linear(Engine::Iss, tiny_config(), c);
     if (!r.pass()) {
       ++failed;
       failed_seeds += " " + std::to_string(s);

@@ -7,17 +7,17 @@
 #include "cli/lib/run_case.h"
 #include "cli/lib/run_report.h"
 #include "testbench/support/paths.h"
+#include "testbench/support/shipped_case.h"
 
 namespace npu::test {
 namespace {
 
 cli::RunResult run(const std::vector<std::string>& vars, bool iss, const char* config) {
-  cli::RunOptions o;
-  o.case_path = source_dir() + "/kernels/cases/rope_bf16.yaml";
-  o.config_path = source_dir() + "/configs/" + config + ".yaml";
-  o.vars = vars;
-  o.iss = iss;
-  return cli::run_case(o);
+  CaseRun how;
+  how.config = config;
+  how.vars = vars;
+  how.iss = iss;
+  return run_case_file(source_path("kernels/cases/rope_bf16.yaml"), how);
 }
 
 void expect_exact_on_both(const std::vector<std::string>& vars, const char* config) {

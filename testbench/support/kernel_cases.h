@@ -102,6 +102,17 @@ struct RmsNormLinearCase {
   uint64_t seed = 1;
   std::string name() const;
 };
+// A LinearCase or RmsNormLinearCase of shape M x K x N on block_dim cores (the rest as declared).
+template <class GemmCase>
+GemmCase gemm_case(int64_t M, int64_t K, int64_t N, int block_dim) {
+  GemmCase c;
+  c.M = M;
+  c.K = K;
+  c.N = N;
+  c.block_dim = block_dim;
+  return c;
+}
+
 // Outputs, all gating: "xn" (the bf16 workspace) against the golden's normed activations; "y"
 // against golden::linear of the kernel's OWN xn (isolates the Linear stage); and "y_e2e" = y
 // against the end-to-end golden (AT-10: out = Linear(bf16_rne(RMSNorm(x)))). The kernel's blocked

@@ -2,6 +2,7 @@
 
 #include "testbench/support/kernel_perf.h"
 #include "testbench/support/paths.h"
+#include "testbench/support/shipped_case.h"
 
 namespace npu::test {
 
@@ -16,15 +17,9 @@ std::string Qwen3Shape::name() const {
 }
 
 cli::RunResult run_qwen3(const Qwen3Shape& s, const std::string& config, bool iss, bool timing_only) {
-  cli::RunOptions o;
-  o.case_path = source_path(s.w8a8 ? "kernels/cases/qwen3_pre_attn_w8a8.yaml"
-                                    : "kernels/cases/qwen3_pre_attn_bf16.yaml");
-  o.config_path = source_path("configs/" + config + ".yaml");
-  o.vars = s.vars();
-  o.block_dim = s.block_dim;
-  o.iss = iss;
-  o.timing_only = timing_only;
-  return cli::run_case(o);
+  return run_case_file(source_path(s.w8a8 ? "kernels/cases/qwen3_pre_attn_w8a8.yaml"
+                                            : "kernels/cases/qwen3_pre_attn_bf16.yaml"),
+                       {config, s.vars(), s.block_dim, iss, timing_only});
 }
 
 namespace {

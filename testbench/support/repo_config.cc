@@ -13,6 +13,13 @@ hw::HwConfig load_repo_config(const std::string& name, const std::vector<std::st
   return hw::load_config(source_dir() + "/configs/" + name + ".yaml", overrides);
 }
 
+const hw::HwConfig& repo_config(const std::string& name) {
+  static std::map<std::string, hw::HwConfig> cache;
+  auto it = cache.find(name);
+  if (it == cache.end()) it = cache.emplace(name, load_repo_config(name)).first;
+  return it->second;
+}
+
 const isa::Program& load_kernel(const std::string& name, const hw::HwConfig& cfg) {
   const isa::AsmTarget target = hw::asm_target(cfg);
   std::string key = name + "/" + std::string(isa::arch_name(target.arch));

@@ -8,6 +8,18 @@
 
 namespace npu::test {
 
+cli::RunResult run_case_file(const std::string& case_path, const CaseRun& how) {
+  cli::RunOptions o;
+  o.case_path = case_path;
+  o.config_path = source_path("configs/" + how.config + ".yaml");
+  o.vars = how.vars;
+  if (how.block_dim > 0) o.block_dim = how.block_dim;
+  o.iss = how.iss;
+  o.timing_only = how.timing_only;
+  o.caches = how.caches;
+  return cli::run_case(o);
+}
+
 std::string shipped_case_config(const std::string& case_path) {
   return slurp(case_path).find("--config configs/ascend950.yaml") != std::string::npos ? "ascend950" : "ascend910b";
 }
@@ -21,12 +33,11 @@ cli::RunResult run_shipped_case(const std::string& case_name, int block_dim, con
   for (const auto& [pattern, replacement] : edits) text = std::regex_replace(text, std::regex(pattern), replacement);
   ScratchDir dir;
   { std::ofstream(dir.path(case_name + ".yaml")) << text; }
-  cli::RunOptions o;
-  o.case_path = dir.path(case_name + ".yaml");
-  o.config_path = source_path("configs/" + config + ".yaml");
-  o.vars = vars;
-  o.iss = iss;
-  return cli::run_case(o);
+  CaseRun how;
+  how.config = config;
+  how.vars = vars;
+  how.iss = iss;
+  return run_case_file(dir.path(case_name + ".yaml"), how);
 }
 
 }  // namespace npu::test

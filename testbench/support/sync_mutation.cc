@@ -11,6 +11,7 @@
 #include "isa/sem/core_state.h"
 #include "isa/sem/sync.h"
 #include "testbench/support/kernel_cases.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::test {
 
@@ -211,12 +212,7 @@ std::string run_mutant(const std::string& kernel, const isa::Program& program, i
   // The case pipeline on the ISS, race checker in error mode, with the mutant as the kernel.
   cli::CaseSpec spec = test_case(source_path("kernels/" + kernel + ".s"), s.block_dim, body);
   spec.program = std::make_shared<const isa::Program>(program);
-  try {
-    run_test_case(Engine::Iss, mutant_config(kernel), spec, false, {}, "error");
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+  return npu::test::thrown_message([&] { run_test_case(Engine::Iss, mutant_config(kernel), spec, false, {}, "error"); }, "");
 }
 
 bool reaches(const std::string& kernel, const isa::Program& program, isa::CoreType type,

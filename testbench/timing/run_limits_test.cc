@@ -7,6 +7,7 @@
 #include "hw/top/run.h"
 #include "isa/error.h"
 #include "testbench/timing/core_test_support.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::coretest {
 
@@ -22,12 +23,7 @@ using ::testing::Not;
 std::string run_error(const Code& aiv, const hw::HwConfig& cfg) {
   isa::Program p = make_program("t", 1, nullptr, &aiv);
   sem::GlobalMemory gm(cfg.hbm.size);
-  try {
-    hw::run_systemc(cfg, p, gm, {0}, 1);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+  return npu::test::thrown_message([&] { hw::run_systemc(cfg, p, gm, {0}, 1); }, "");
 }
 
 // Endless loops whose every iteration retires pipe work: the watchdog never fires.

@@ -8,6 +8,7 @@
 #include "cli/lib/case_budget.h"
 #include "hw/config/loader.h"
 #include "isa/error.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::cli {
 namespace {
@@ -19,12 +20,7 @@ std::string source_dir() {
 std::string linear_case() { return source_dir() + "/kernels/cases/linear_bf16.yaml"; }
 
 std::string fit_error(const CaseSpec& spec, const hw::HwConfig& hw) {
-  try {
-    check_case_fits(spec, place_tensors(spec, hw.l2.line), hw, "hw.yaml");
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(fits)";
+  return npu::test::thrown_message([&] { check_case_fits(spec, place_tensors(spec, hw.l2.line), hw, "hw.yaml"); }, "(fits)");
 }
 
 TEST(CaseBudget, TensorsMustFitTheGmWhereTheyArePlaced) {

@@ -13,6 +13,7 @@
 #include "cli/lib/case_spec.h"
 #include "golden/random.h"
 #include "isa/error.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::cli {
 namespace {
@@ -31,12 +32,7 @@ const std::string kHead =
 CaseSpec parse(const std::string& text) { return parse_case_string(text, "t.yaml", data_dir()); }
 
 std::string parse_error(const std::string& text, const std::vector<std::string>& vars = {}) {
-  try {
-    parse_case_string(text, "t.yaml", data_dir(), vars);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return npu::test::thrown_message([&] { parse_case_string(text, "t.yaml", data_dir(), vars); });
 }
 
 const std::string kGood = kHead +
@@ -62,12 +58,7 @@ isa::Program rmsnorm_kernel() {
                       {"D", K::Int, std::nullopt}, {"eps", K::F32, std::nullopt}});
 }
 std::string check_error(const CaseSpec& s, const isa::Program& p) {
-  try {
-    check_case_against_kernel(s, p);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return npu::test::thrown_message([&] { check_case_against_kernel(s, p); });
 }
 
 TEST(CaseExpr, Arithmetic) {

@@ -9,6 +9,7 @@
 
 #include "hw/config/loader.h"
 #include "isa/error.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::hw {
 namespace {
@@ -19,21 +20,11 @@ std::string tiny_path() {
 }
 
 std::string error_of_text(const std::string& yaml, const std::vector<std::string>& sets = {}) {
-  try {
-    load_config_string(yaml, sets, "t.yaml");
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return npu::test::thrown_message([&] { load_config_string(yaml, sets, "t.yaml"); });
 }
 
 std::string error_of_set(const std::vector<std::string>& sets) {
-  try {
-    load_config(tiny_path(), sets);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return npu::test::thrown_message([&] { load_config(tiny_path(), sets); });
 }
 
 // A complete, valid configuration (the resolved dump of tiny.yaml) with one line replaced.

@@ -7,6 +7,7 @@
 #include "isa/error.h"
 #include "golden/golden.h"
 #include "golden/registry.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::golden {
 namespace {
@@ -127,12 +128,7 @@ TEST(GoldenMlaProlog, ByNameFromTheRegistry) {
 TEST(GoldenMlaProlog, BadShapesNameTheTensor) {
   Tiny d;
   auto error_of = [&](const MlaPrologInputs& in, bool b_trans) -> std::string {
-    try {
-      mla_prolog(in, 1e-6, RmsVariant::Rsqrt, b_trans);
-    } catch (const Error& e) {
-      return e.what();
-    }
-    return "(no error)";
+    return npu::test::thrown_message([&] { mla_prolog(in, 1e-6, RmsVariant::Rsqrt, b_trans); });
   };
   // The [K, N] weights given with b_trans: wq_a happens to be square, w_kv too; wq_b is not.
   EXPECT_EQ(error_of(d.in(), true),

@@ -7,6 +7,7 @@
 #include "isa/error.h"
 #include "golden/golden.h"
 #include "golden/registry.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::golden {
 namespace {
@@ -182,12 +183,7 @@ TEST(GoldenQwen3PreAttn, W8A8ByNameFromTheRegistry) {
 
 TEST(GoldenQwen3PreAttn, BadInputsNameTheTensor) {
   auto error_of = [](const Qwen3PreAttnInputs& in) -> std::string {
-    try {
-      qwen3_pre_attn(in, 1e-6, RmsVariant::Rsqrt);
-    } catch (const Error& e) {
-      return e.what();
-    }
-    return "(no error)";
+    return npu::test::thrown_message([&] { qwen3_pre_attn(in, 1e-6, RmsVariant::Rsqrt); });
   };
   Tiny d;
   Tensor two = Tensor::from_values(Dtype::S32, {2}, {2, 2});

@@ -4,17 +4,13 @@
 #include "isa/error.h"
 #include "golden/golden.h"
 #include "golden/registry.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::golden {
 namespace {
 
 std::string error_of(const std::string& name, const Attrs& attrs, const TensorMap& in) {
-  try {
-    run_golden(name, attrs, in);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return npu::test::thrown_message([&] { run_golden(name, attrs, in); });
 }
 
 Tensor bf16(std::vector<int64_t> shape, std::vector<double> v) {

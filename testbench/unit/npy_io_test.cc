@@ -13,9 +13,23 @@
 
 #include "isa/error.h"
 #include "golden/npy.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::golden {
 namespace {
+
+// A '<f4' array of `values`, shape {n}.
+NpyArray f32_npy(std::initializer_list<float> values) {
+  NpyArray f;
+  f.descr = "<f4";
+  f.shape = {int64_t(values.size())};
+  for (float v : values) {
+    uint8_t b[4];
+    std::memcpy(b, &v, 4);
+    f.data.insert(f.data.end(), b, b + 4);
+  }
+  return f;
+}
 
 // A fresh empty directory per test (removed with its files at the end).
 class NpyTest : public ::testing::Test {
@@ -141,14 +155,7 @@ TEST_F(NpyTest, OutputConventionEveryDtype) {
 
 TEST_F(NpyTest, InputConventions) {
   // f32 values into bf16 round RNE: 1.00390625 ties to 1.0, 1.005859375 -> 1.0078125.
-  NpyArray f;
-  f.descr = "<f4";
-  f.shape = {2};
-  for (float v : {1.00390625f, 1.005859375f}) {
-    uint8_t b[4];
-    std::memcpy(b, &v, 4);
-    f.data.insert(f.data.end(), b, b + 4);
-  }
+  const NpyArray f = f32_npy({1.00390625f, 1.005859375f});
   write_npy(path("x.npy"), f);
   Tensor x = read_input(path("x.npy"), Dtype::BF16);
   EXPECT_EQ(x.get(0), 1.0);
@@ -170,14 +177,7 @@ TEST_F(NpyTest, InputConventions) {
 }
 
 TEST_F(NpyTest, InputConversionErrors) {
-  NpyArray f;
-  f.descr = "<f4";
-  f.shape = {2};
-  for (float v : {1.5f, 1e6f}) {
-    uint8_t b[4];
-    std::memcpy(b, &v, 4);
-    f.data.insert(f.data.end(), b, b + 4);
-  }
+  const NpyArray f = f32_npy({1.5f, 1e6f});
   try {
     tensor_from_npy(f, Dtype::S8, "x.npy");
     FAIL();
@@ -240,12 +240,7 @@ TEST_F(NpyTest, MalformedFilesGiveClearErrors) {
             "hdr.npy: malformed .npy header: expected ',' or ')' at o");
   // Not a readable file: missing, a directory, endless (base/file_io.h bounds every read).
   auto error_of = [](const std::string& p, uint64_t limit) -> std::string {
-    try {
-      read_npy(p, limit);
-    } catch (const Error& e) {
-      return e.what();
-    }
-    return "(no error)";
+    return npu::test::thrown_message([&] { read_npy(p, limit); });
   };
   EXPECT_EQ(error_of(path("missing.npy"), kMaxBinaryInputBytes),
             "'" + path("missing.npy") + "': cannot open: No such file or directory");

@@ -13,6 +13,7 @@
 #include "hw/top/trace_vcd.h"
 #include "isa/isa.h"
 #include "isa/error.h"
+#include "testbench/support/thrown_message.h"
 
 namespace npu::cli {
 namespace {
@@ -137,12 +138,7 @@ TEST(TraceSummary, ErrorsNameTheFile) {
 }
 
 std::string read_error(const std::string& text, const std::string& name) {
-  try {
-    parse_trace_text(text, name);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return npu::test::thrown_message([&] { parse_trace_text(text, name); });
 }
 
 const std::string kCsvHeader =
