@@ -268,6 +268,26 @@ const std::vector<Entry>& entries() {
              c.get_float("eps"), c.variant(), c.get_bool("b_trans"));
          return TensorMap{{"q", r.q}, {"kv", r.kv}, {"qr", r.qr}};
        }},
+      {{"mla_prolog_quant",
+        "MLAPrologQuant: mla_prolog with qr quantised per token to int8, wq_b int8 with "
+        "per-channel scales, int8 matmul and dequant before the per-head RMSNorm and RoPE",
+        {kEps, kVariant,
+         {"b_trans", "bool", "false", {}, "weights stored [N, K] instead of pypto's [K, N]"}},
+        {{"x", "", "bf16 [t, h]"}, {"wq_a", "", "bf16 [h, q_lora_rank]"},
+         {"gamma_cq", "", "[q_lora_rank]"}, {"wq_b", "", "s8 [q_lora_rank, heads * head_dim]"},
+         {"wq_b_scale", "", "f32 [heads * head_dim], per channel"},
+         {"w_kv", "", "bf16 [h, head_dim]"}, {"gamma_ckv", "", "[head_dim]"},
+         {"cos", "", "[t, rope]"}, {"sin", "", "[t, rope]"}},
+        {{"q", "", "bf16 [t, heads, head_dim]"}, {"kv", "", "bf16 [t, head_dim]"},
+         {"qr_q", "", "s8 [t, q_lora_rank]"}, {"qr_scale", "", "f32 [t], the dequant scale"}}},
+       [](const Call& c) {
+         MlaPrologQuantResult r = mla_prolog_quant(
+             {{c.req("x"), c.req("wq_a"), c.req("gamma_cq"), c.req("wq_b"), c.req("w_kv"),
+               c.req("gamma_ckv"), c.req("cos"), c.req("sin")},
+              c.req("wq_b_scale")},
+             c.get_float("eps"), c.variant(), c.get_bool("b_trans"));
+         return TensorMap{{"q", r.q}, {"kv", r.kv}, {"qr_q", r.qr_q}, {"qr_scale", r.qr_scale}};
+       }},
       {{"qwen3_pre_attn",
         "SK-05 Qwen3PreAttn phase 1: residual add, RMSNorm * gamma, QKV projection, per-head "
         "RMSNorm of q and k, half-split RoPE, KV-cache write by slot",
