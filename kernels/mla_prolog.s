@@ -60,34 +60,7 @@
 .include "lib/rmsnorm_macros.inc"
 .include "lib/mla_prolog.inc"
 .include "lib/gemm_kn.inc"
-
-# RMSNorm (variant A, bf16) of this AIV's rows of \X [parameter \ROWS, parameter \D] -> \Y, as
-# kernels/rmsnorm.s does it; \G: a macro that selects the gamma (gamma_cq_on, gamma_ckv_on) or
-# none (no_gamma).
-.macro mla_norm X, G, Y, ROWS, D
-    ldp   rXg, \X
-    mov   rOpt, 0
-    mov   rGg, 0
-    ldp   rYg, \Y
-    mov   rBg, 0                    # no beta
-    mov   rRg, 0                    # no rstd output
-    ldp   rD, \D
-    ldp   rEps, eps
-    \G
-    rms_setup \ROWS
-    rms_body bf16
-    rms_drain
-.endm
-.macro gamma_cq_on
-    ldp   rGg, gamma_cq
-    mov   rOpt, OPT_GAMMA
-.endm
-.macro gamma_ckv_on
-    ldp   rGg, gamma_ckv
-    mov   rOpt, OPT_GAMMA
-.endm
-.macro no_gamma
-.endm
+.include "lib/mla_stages.inc"
 
 .aiv
 .semantic mla.q2_norm
@@ -95,56 +68,21 @@
     mla_norm qa, gamma_cq_on, qr, T, QLR
 .semantic mla.qr_handoff
     aiv_handoff 2, 3
-.semantic mla.kv_norm
-    mla_norm kva, gamma_ckv_on, kv, T, HD
-    barrier all
-.semantic mla.kv_rope
-    mla_rope kv, T, 1, HD, RD       # one row per token
+    mla_kv_stages
 .semantic mla.q4_norm
     cc_wait mte2, 5                 # qb landed (mla.qb_handoff)
-    mla_norm qb, no_gamma, q, TNH, HD
-    barrier all
-.semantic mla.q5_rope
-    ldp   r17, NH
-    mla_rope q, TNH, r17, HD, RD    # NH rows per token
+    mla_q_tail
     end
 
 .aic
-.semantic mla.q1_kv1
-    ldp   rM, T
-    ldp   rK, H
-    ldp   rWt, b_trans
-    ldp   rW0, wq_a
-    ldp   rY0, qa
-    ldp   rN0, QLR
-    ldp   rW1, w_kv
-    ldp   rY1, kva
-    ldp   rN1, HD
-    kn_setup
-    kn_prologue
-    kn_load_x x
-    kn_loop
-    kn_end
-.semantic mla.qa_handoff
-    cc_set  fixp, 0, 0
-    cc_wait fixp, 0
-    cc_set  fixp, 2, 1
+    mla_q1_kv1
 .semantic mla.q3
-    ldp   rK, QLR
-    ldp   rW0, wq_b
-    ldp   rY0, qb
-    ldp   rN0, NH
-    ldp   r25, HD
-    mul   rN0, rN0, r25
-    mov   rN1, 0
+    mla_q3_regs wq_b, qb
     kn_setup
     kn_prologue                     # wq_b streams while the AIVs normalise qa
     cc_wait mte2, 3                 # qr landed (mla.qr_handoff)
     kn_load_x qr
     kn_loop
     kn_end
-.semantic mla.qb_handoff
-    cc_set  fixp, 0, 4
-    cc_wait fixp, 4
-    cc_set  fixp, 2, 5
+    mla_qb_handoff
     end
