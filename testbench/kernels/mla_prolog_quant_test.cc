@@ -24,6 +24,11 @@ TEST_P(MlaPrologQuantTokens, PassesOnBothBackends) {
 
 INSTANTIATE_TEST_SUITE_P(T, MlaPrologQuantTokens, ::testing::Values(1, 4, 8, 13, 16));
 
+// All weights [N, K] (wq_b s8 one row per channel), t = 13.
+TEST(MlaPrologQuant, BTransWeights) {
+  expect_mla_prolog_on_both("mla_prolog_quant_btrans.yaml", small(13), 2, "ascend910b", kOutputs);
+}
+
 // One AIC: q3's 2560 int8 columns exceed a segment (2048 columns of int32 fill L0C), so it runs
 // two; heads of 512 span several dequant runs' worth of channels.
 TEST(MlaPrologQuant, TwoSegmentsOnOneAic) {
