@@ -3,6 +3,7 @@
 // (with the race checker) and the SystemC model, against the golden `mla_prolog_quant` (q and
 // kv: bf16 rule; qr_q: int8, within one step; qr_scale: fp32 rule), the two backends
 // bit-identical. The reference shape is in mla_prolog_quant_long_test.cc.
+#include "cli/lib/case_spec.h"
 #include "testbench/kernels/mla_prolog_run.h"
 
 namespace npu::test {
@@ -41,6 +42,30 @@ TEST(MlaPrologQuant, TwoSegmentsOnOneAic) {
 TEST(MlaPrologQuant, IdleAicsOnA5) {
   expect_mla_prolog_on_both("mla_prolog_quant.yaml", {"T=3", "H=256", "QLR=96", "NH=2", "HD=96", "RD=32"}, 16,
                             "ascend950", kOutputs);
+}
+
+// A token whose x row is zero: qa, qr and kva rows are 0, so amax = 0 (scale_q = 127 / 0 = Inf,
+// 0 * Inf = NaN, cast to 0): qr_q row 0, qr_scale 0, and the token's q and kv rows 0; the other
+// tokens as the golden. ISS (race checker) and SystemC, bit-identical.
+TEST(MlaPrologQuant, ZeroTokenGivesZeroScale) {
+  cli::CaseSpec spec = cli::parse_case_file(source_dir() + "/kernels/cases/mla_prolog_quant.yaml", small(5));
+  for (cli::CaseTensor& t : spec.tensors)
+    if (t.name == "x") t.init.plants.push_back({{2}, 0.0, {}});
+  cli::RunOptions o;
+  o.config_path = source_dir() + "/configs/ascend910b.yaml";
+  o.block_dim = 2;
+  o.iss = true;
+  const cli::RunResult iss = cli::run_case_spec(spec, o);
+  o.iss = false;
+  const cli::RunResult sc = cli::run_case_spec(spec, o);
+  for (const cli::RunResult* r : {&iss, &sc}) {
+    ASSERT_EQ(r->exit_code, cli::kExitPass) << cli::format_report(*r);
+    EXPECT_EQ(r->outputs.at("qr_scale").get(2), 0.0);
+    EXPECT_NE(r->outputs.at("qr_scale").get(1), 0.0);
+    for (int64_t j = 0; j < 128; ++j) ASSERT_EQ(r->outputs.at("qr_q").get(2 * 128 + j), 0.0) << j;
+    for (int64_t j = 0; j < 4 * 128; ++j) ASSERT_EQ(r->outputs.at("q").get(2 * 4 * 128 + j), 0.0) << j;
+  }
+  for (const std::string& t : kOutputs) EXPECT_EQ(iss.outputs.at(t).bytes(), sc.outputs.at(t).bytes()) << t;
 }
 
 }  // namespace
