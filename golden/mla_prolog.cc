@@ -1,5 +1,7 @@
 // The bf16 MLAProlog chain (issue 13, SK-04) and its interleaved RoPE, from the formulas of
 // pypto's DeepSeek-V4 MLA prolog test; built on the library's own rmsnorm and linear goldens.
+// The quantised chain (MLAPrologQuant) shares its steps and adds the library's AT-05 / AT-06
+// goldens (quant_per_token, matmul_s8, dequant).
 #include <string>
 
 #include "base/error.h"

@@ -14,7 +14,8 @@
 #   eps f32; b_trans int 0 / 1 (weights [N, K] instead of [K, N]).
 # Launch: AIC + AIV (mixed); any block_dim.
 #
-# Stages (the .semantic labels) and hand-offs (cross-core flags, isa/sem/sync.h):
+# Stages (the .semantic labels; the code of the stages kernels/mla_prolog_quant.s shares is in
+# lib/mla_stages.inc) and hand-offs (cross-core flags, isa/sem/sync.h):
 #   AIC mla.q1_kv1   x @ wq_a and x @ w_kv as one list of columns split over all AICs
 #                    (lib/gemm_kn.inc) -> qa, kva in GM
 #   AIC mla.qa_handoff  barrier over the AICs (cc 0, behind the last FixPipe write), then
