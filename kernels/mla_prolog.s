@@ -119,15 +119,6 @@ cd\@:
 ok\@:
 .endm
 
-# rWt = the lib/gemm_kn.inc mode bits of b_trans and XL1.
-.macro mla_mode
-    ldp   rWt, b_trans
-    ldp   r25, XL1
-    bne   r25, 0, ml\@
-    or    rWt, rWt, KN_XRL
-ml\@:
-.endm
-
 # \D = &Y[\TOK, 0] of the tensor parameter Y with rows of \N elements.
 .macro mla_rows D, Y, TOK, N
     mul   \D, \TOK, \N

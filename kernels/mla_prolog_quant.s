@@ -18,7 +18,10 @@
 #   T int 1 .. 16, H, HD multiples of 16, QLR a multiple of 32 (int8 L1 columns and k0.s8),
 #   QLR <= 4096 (one RMSNorm chunk), NH >= 1, RD a multiple of 16, <= min(HD, 512), HD <= 8192;
 #   TNH = T * NH; NHD = NH * HD; eps f32; b_trans 0 / 1 (all weights [N, K] instead of [K, N]);
-#   NBUF 1 / 2: run buffers of the AIV RoPE (lib/mla_prolog.inc; mla_prolog.s's knob).
+#   Knobs as mla_prolog.s's (docs/mla-prolog.md "Knobs"; the cases' values are the defaults):
+#   NBUF 1 / 2 (RoPE run buffers), XL1 1 / 0 (x whole in L1 / re-loaded with every chunk), KTA,
+#   NTA, KTB, NTB (the cube tiles of q1_kv1 and q3; 0: lib/gemm_kn.inc's default; KTB and NTB
+#   multiples of 32 for the int8 q3).
 # Launch: AIC + AIV (mixed); any block_dim.
 #
 # Where the rounding happens (the golden follows the same choices): qr is rounded to bf16 once,
@@ -70,6 +73,11 @@
 .param eps, f32
 .param b_trans, int
 .param NBUF, int
+.param XL1, int
+.param KTA, int
+.param NTA, int
+.param KTB, int
+.param NTB, int
 
 .include "lib/quant_macros.inc"
 .include "lib/rmsnorm_macros.inc"
@@ -108,31 +116,51 @@
 
 .aic
 .semantic mla.q1_kv1
-    ldp   rM, T                     # one token chunk (T <= 16), x whole in L1, default tiles
+    ldp   rM, T                     # one token chunk (T <= 16)
     ldp   rK, H
-    ldp   rWt, b_trans
+    mla_mode
     ldp   rW0, wq_a
     ldp   rY0, qa
     ldp   rN0, QLR
     ldp   rW1, w_kv
     ldp   rY1, kva
     ldp   rN1, HD
-    kn_setup
+    ldp   rSegW, NTA
+    ldp   rKc, KTA
+    kn_setup_tiles
+    and   r25, rWt, KN_XRL
+    bne   r25, 0, c_q1x
     kn_prologue
     kn_load_x x
+    jmp   c_q1l
+c_q1x:
+    kn_load_x x                     # KN_XRL: x's address before the chunks
+    kn_prologue
+c_q1l:
     kn_loop
     kn_end
 .semantic mla.qa_handoff
     mla_qa_handoff
 .semantic mla.q3_int8
     ldp   rK, QLR
+    mla_mode
     mla_q3_w wq_b
     ldp   rY0, qb_acc
     mov   rN1, 0
-    kn_setup_e 0
+    ldp   rSegW, NTB
+    ldp   rKc, KTB
+    kn_setup_tiles_e 0
+    and   r25, rWt, KN_XRL
+    bne   r25, 0, c_q3x
     kn_prologue_e 0                 # wq_b streams while the AIVs normalise and quantise qa
     cc_wait mte2, 3                 # qr_q landed (mla.qr_handoff)
     kn_load_x_e qr_q, 0
+    jmp   c_q3l
+c_q3x:
+    cc_wait mte2, 3                 # KN_XRL: the chunks need qr_q from the start
+    kn_load_x_e qr_q, 0
+    kn_prologue_e 0
+c_q3l:
     kn_loop_e s8, 0, 2, s32.s32
     kn_end
 .semantic mla.qb_handoff
