@@ -34,27 +34,18 @@ TEST(MlaPrologQuant, BTransWeights) {
 // form (x re-loaded with every int8 W chunk, tiles of 32 int8 rows / columns) and the RoPE's two
 // run buffers pass the golden on both backends, bit-identical, t = 13, both layouts. Param: the
 // case file and the --var assignments.
-struct QuantKnob {
-  const char* case_file;
-  std::vector<std::string> vars;
-};
+class MlaPrologQuantKnob : public ::testing::TestWithParam<MlaKnob> {};
 
-class MlaPrologQuantKnob : public ::testing::TestWithParam<QuantKnob> {};
-
-TEST_P(MlaPrologQuantKnob, PassesOnBothBackends) {
-  std::vector<std::string> v = small(13);
-  v.insert(v.end(), GetParam().vars.begin(), GetParam().vars.end());
-  expect_mla_prolog_on_both(GetParam().case_file, v, 2, "ascend910b", kOutputs);
-}
+TEST_P(MlaPrologQuantKnob, PassesOnBothBackends) { expect_mla_knob_on_both(GetParam(), small(13), kOutputs); }
 
 const char* const kKN = "mla_prolog_quant.yaml";
 const char* const kNK = "mla_prolog_quant_btrans.yaml";
 INSTANTIATE_TEST_SUITE_P(
     Knobs, MlaPrologQuantKnob,
-    ::testing::Values(QuantKnob{kKN, {"XL1=0"}}, QuantKnob{kNK, {"XL1=0"}},
-                      QuantKnob{kKN, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}},  // several segments per AIC
-                      QuantKnob{kNK, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}},
-                      QuantKnob{kKN, {"NBUF=2"}}));
+    ::testing::Values(MlaKnob{kKN, {"XL1=0"}}, MlaKnob{kNK, {"XL1=0"}},
+                      MlaKnob{kKN, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}},  // several segments per AIC
+                      MlaKnob{kNK, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}},
+                      MlaKnob{kKN, {"NBUF=2"}}));
 
 // One AIC: q3's 2560 int8 columns exceed a segment (2048 columns of int32 fill L0C), so it runs
 // two; heads of 512 span several dequant runs' worth of channels.

@@ -47,4 +47,17 @@ inline cli::RunResult expect_mla_prolog_on_both(const std::string& case_file, co
   return sc;
 }
 
+// A knob setting of the knob tests (kernels.Knobs/...): the case file and its --var assignments.
+struct MlaKnob {
+  const char* case_file;
+  std::vector<std::string> vars;
+};
+
+// expect_mla_prolog_on_both at the vars \p shape plus the knob's, on 2 clusters of ascend910b.
+inline void expect_mla_knob_on_both(const MlaKnob& knob, std::vector<std::string> shape,
+                                    const std::vector<std::string>& outputs) {
+  shape.insert(shape.end(), knob.vars.begin(), knob.vars.end());
+  expect_mla_prolog_on_both(knob.case_file, shape, 2, "ascend910b", outputs);
+}
+
 }  // namespace npu::test
