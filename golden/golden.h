@@ -104,6 +104,22 @@ struct MlaPrologResult {
 };
 MlaPrologResult mla_prolog(const MlaPrologInputs& in, double eps, RmsVariant variant, bool b_trans);
 
+// The quantised MLAProlog (MLAPrologQuant, issue 13): as mla_prolog, but wq_b is s8 ([K, N], or
+// [N, K] with b_trans) with a per-channel fp32 dequant scale wq_b_scale [heads * head_dim], and
+//   qr = bf16(RMSNorm(qa) * gamma_cq)            (rounded to bf16 first, as in mla_prolog)
+//   qr_q, qr_scale = quant_per_token(qr)          (AT-05: s8 [t, q_lora_rank], f32 [t])
+//   qb = dequant(matmul_s8(qr_q, wq_b), qr_scale, wq_b_scale)   (AT-06, bf16)
+// then the same per-head RMSNorm and RoPE -> q; the kv path is mla_prolog's.
+struct MlaPrologQuantInputs {
+  MlaPrologInputs plain;  // wq_b here is the s8 weight
+  const Tensor& wq_b_scale;
+};
+struct MlaPrologQuantResult {
+  Tensor q, kv, qr_q, qr_scale;
+};
+MlaPrologQuantResult mla_prolog_quant(const MlaPrologQuantInputs& in, double eps,
+                                      RmsVariant variant, bool b_trans);
+
 // Half-split RoPE (Qwen / Llama `rotate_half`): x [t, D] or [t, heads, D], cos / sin [t, D]
 // (D even, indexed per element), h = D / 2, for i < h:
 //   out[i]     = x[i] * cos[i] - x[i + h] * sin[i]

@@ -1,5 +1,7 @@
 // The bf16 MLAProlog chain (issue 13, SK-04) and its interleaved RoPE, from the formulas of
 // pypto's DeepSeek-V4 MLA prolog test; built on the library's own rmsnorm and linear goldens.
+// The quantised chain (MLAPrologQuant) shares its steps and adds the library's AT-05 / AT-06
+// goldens (quant_per_token, matmul_s8, dequant).
 #include <string>
 
 #include "base/error.h"
@@ -77,37 +79,76 @@ Tensor rope_interleaved(const Tensor& x, const Tensor& cos, const Tensor& sin) {
   return out;
 }
 
-MlaPrologResult mla_prolog(const MlaPrologInputs& in, double eps, RmsVariant variant,
-                           bool b_trans) {
-  const Tensor& x = in.x;
+namespace {
+
+// The checks both variants share; returns heads (from wq_b's output width, heads * head_dim).
+int64_t check_inputs(const Tensor& x, const Tensor& gamma_cq, const Tensor& gamma_ckv,
+                     const Tensor& wq_b, const Tensor& cos, const Tensor& sin, bool b_trans) {
   if (x.rank() != 2 || x.dtype() != Dtype::BF16)
     fail("x must be bf16 [t, h], got " + x.describe());
-  if (in.gamma_cq.rank() != 1 || in.gamma_ckv.rank() != 1)
+  if (gamma_cq.rank() != 1 || gamma_ckv.rank() != 1)
     fail("gamma_cq and gamma_ckv must be [q_lora_rank] and [head_dim], got " +
-         in.gamma_cq.describe() + " and " + in.gamma_ckv.describe());
-  const int64_t t = x.dim(0), h = x.dim(1);
-  const int64_t q_lora = in.gamma_cq.dim(0), head_dim = in.gamma_ckv.dim(0);
-  // wq_b's output width is heads * head_dim: heads from its size.
-  const Tensor& wq_b = in.wq_b;
+         gamma_cq.describe() + " and " + gamma_ckv.describe());
+  const int64_t q_lora = gamma_cq.dim(0), head_dim = gamma_ckv.dim(0);
   if (wq_b.rank() != 2 || head_dim == 0 || wq_b.dim(b_trans ? 0 : 1) % head_dim != 0 ||
       wq_b.dim(b_trans ? 1 : 0) != q_lora)
     fail("wq_b must be " +
          std::string(b_trans ? "[heads * head_dim, q_lora_rank]" : "[q_lora_rank, heads * head_dim]") +
          " with head_dim = " + std::to_string(head_dim) + ", q_lora_rank = " +
          std::to_string(q_lora) + ", got " + wq_b.describe());
-  const int64_t heads = wq_b.dim(b_trans ? 0 : 1) / head_dim;
-  need_shape(in.sin, in.cos.shape(), "sin");
+  need_shape(sin, cos.shape(), "sin");
+  return wq_b.dim(b_trans ? 0 : 1) / head_dim;
+}
 
+// q from qb [t, heads * head_dim] bf16: per head bf16(RMSNorm(qb_head)) without gamma, then RoPE.
+Tensor q_heads(const Tensor& qb, int64_t heads, int64_t head_dim, const Tensor& cos,
+               const Tensor& sin, double eps, RmsVariant variant) {
+  const int64_t t = qb.dim(0);
+  const Tensor qn = rmsnorm(reshaped(qb, {t * heads, head_dim}), nullptr, nullptr, eps, variant).out;
+  return rope_interleaved(reshaped(qn, {t, heads, head_dim}), cos, sin);
+}
+
+// The kv path: kv = bf16(x @ w_kv) -> bf16(RMSNorm(kv) * gamma_ckv) -> RoPE.
+Tensor kv_path(const Tensor& x, const Tensor& w_kv, const Tensor& gamma_ckv, const Tensor& cos,
+               const Tensor& sin, double eps, RmsVariant variant, bool b_trans) {
+  const Tensor kv = linear(x, weight_nk(w_kv, x.dim(1), gamma_ckv.dim(0), b_trans, "w_kv"), nullptr);
+  return rope_interleaved(rmsnorm(kv, &gamma_ckv, nullptr, eps, variant).out, cos, sin);
+}
+
+}  // namespace
+
+MlaPrologResult mla_prolog(const MlaPrologInputs& in, double eps, RmsVariant variant,
+                           bool b_trans) {
+  const int64_t heads = check_inputs(in.x, in.gamma_cq, in.gamma_ckv, in.wq_b, in.cos, in.sin, b_trans);
+  const int64_t h = in.x.dim(1), q_lora = in.gamma_cq.dim(0), head_dim = in.gamma_ckv.dim(0);
   MlaPrologResult res;
   // q path: qa -> qr = RMSNorm(qa) * gamma_cq -> qb -> per-head RMSNorm (no gamma) -> RoPE.
-  const Tensor qa = linear(x, weight_nk(in.wq_a, h, q_lora, b_trans, "wq_a"), nullptr);
+  const Tensor qa = linear(in.x, weight_nk(in.wq_a, h, q_lora, b_trans, "wq_a"), nullptr);
   res.qr = rmsnorm(qa, &in.gamma_cq, nullptr, eps, variant).out;
-  const Tensor qb = linear(res.qr, weight_nk(wq_b, q_lora, heads * head_dim, b_trans, "wq_b"), nullptr);
-  const Tensor qn = rmsnorm(reshaped(qb, {t * heads, head_dim}), nullptr, nullptr, eps, variant).out;
-  res.q = rope_interleaved(reshaped(qn, {t, heads, head_dim}), in.cos, in.sin);
-  // kv path: kv -> RMSNorm(kv) * gamma_ckv -> RoPE.
-  const Tensor kv = linear(x, weight_nk(in.w_kv, h, head_dim, b_trans, "w_kv"), nullptr);
-  res.kv = rope_interleaved(rmsnorm(kv, &in.gamma_ckv, nullptr, eps, variant).out, in.cos, in.sin);
+  const Tensor qb = linear(res.qr, weight_nk(in.wq_b, q_lora, heads * head_dim, b_trans, "wq_b"), nullptr);
+  res.q = q_heads(qb, heads, head_dim, in.cos, in.sin, eps, variant);
+  res.kv = kv_path(in.x, in.w_kv, in.gamma_ckv, in.cos, in.sin, eps, variant, b_trans);
+  return res;
+}
+
+MlaPrologQuantResult mla_prolog_quant(const MlaPrologQuantInputs& in, double eps,
+                                      RmsVariant variant, bool b_trans) {
+  const MlaPrologInputs& p = in.plain;
+  const int64_t heads = check_inputs(p.x, p.gamma_cq, p.gamma_ckv, p.wq_b, p.cos, p.sin, b_trans);
+  if (p.wq_b.dtype() != Dtype::S8) fail("wq_b must be s8, got " + p.wq_b.describe());
+  const int64_t h = p.x.dim(1), q_lora = p.gamma_cq.dim(0), head_dim = p.gamma_ckv.dim(0);
+  MlaPrologQuantResult res;
+  // q path: qr is rounded to bf16 (as in the bf16 prolog), then quantised per token (AT-05);
+  // int8 matmul, AT-06 dequant to bf16 qb (fp32(acc) * qr_scale[t] * wq_b_scale[n]).
+  const Tensor qa = linear(p.x, weight_nk(p.wq_a, h, q_lora, b_trans, "wq_a"), nullptr);
+  const Tensor qr = rmsnorm(qa, &p.gamma_cq, nullptr, eps, variant).out;
+  QuantResult qq = quant_per_token(qr);
+  const Tensor acc = matmul_s8(qq.q, weight_nk(p.wq_b, q_lora, heads * head_dim, b_trans, "wq_b"));
+  const Tensor qb = dequant(acc, qq.scale, in.wq_b_scale, nullptr);
+  res.q = q_heads(qb, heads, head_dim, p.cos, p.sin, eps, variant);
+  res.kv = kv_path(p.x, p.w_kv, p.gamma_ckv, p.cos, p.sin, eps, variant, b_trans);
+  res.qr_q = std::move(qq.q);
+  res.qr_scale = std::move(qq.scale);
   return res;
 }
 

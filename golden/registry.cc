@@ -126,6 +126,20 @@ const AttrSpec kHasBias{"has_bias", "bool", "false", {}, "add bias [N] in fp32 b
 const AttrSpec kVariant{"variant", "enum", "rsqrt", {"rsqrt", "sqrt_div"},
                         "A: rsqrt(var); B: 1 / sqrt(var)"};
 
+const AttrSpec kBTrans{"b_trans", "bool", "false", {}, "weights stored [N, K] instead of pypto's [K, N]"};
+
+// The MLAProlog inputs (both variants) and their descriptions; wq_b's element type differs.
+std::vector<TensorSpec> mla_prolog_inputs(const std::string& wq_b_dtype) {
+  return {{"x", "", "bf16 [t, h]"}, {"wq_a", "", "bf16 [h, q_lora_rank]"},
+          {"gamma_cq", "", "[q_lora_rank]"}, {"wq_b", "", wq_b_dtype + " [q_lora_rank, heads * head_dim]"},
+          {"w_kv", "", "bf16 [h, head_dim]"}, {"gamma_ckv", "", "[head_dim]"},
+          {"cos", "", "[t, rope]"}, {"sin", "", "[t, rope]"}};
+}
+MlaPrologInputs mla_prolog_inputs(const Call& c) {
+  return {c.req("x"),   c.req("wq_a"),      c.req("gamma_cq"), c.req("wq_b"),
+          c.req("w_kv"), c.req("gamma_ckv"), c.req("cos"),      c.req("sin")};
+}
+
 Dtype out_dtype_attr(const Call& c) {
   return c.get_enum("out_dtype") == "bf16" ? Dtype::BF16 : Dtype::F32;
 }
@@ -253,20 +267,30 @@ const std::vector<Entry>& entries() {
       {{"mla_prolog",
         "SK-04 bf16 MLAProlog: q path (wq_a, RMSNorm * gamma_cq, wq_b, per-head RMSNorm, RoPE) "
         "and kv path (w_kv, RMSNorm * gamma_ckv, RoPE)",
-        {kEps, kVariant,
-         {"b_trans", "bool", "false", {}, "weights stored [N, K] instead of pypto's [K, N]"}},
-        {{"x", "", "bf16 [t, h]"}, {"wq_a", "", "bf16 [h, q_lora_rank]"},
-         {"gamma_cq", "", "[q_lora_rank]"}, {"wq_b", "", "bf16 [q_lora_rank, heads * head_dim]"},
-         {"w_kv", "", "bf16 [h, head_dim]"}, {"gamma_ckv", "", "[head_dim]"},
-         {"cos", "", "[t, rope]"}, {"sin", "", "[t, rope]"}},
+        {kEps, kVariant, kBTrans},
+        mla_prolog_inputs("bf16"),
         {{"q", "", "bf16 [t, heads, head_dim]"}, {"kv", "", "bf16 [t, head_dim]"},
          {"qr", "", "bf16 [t, q_lora_rank]"}}},
        [](const Call& c) {
-         MlaPrologResult r = mla_prolog(
-             {c.req("x"), c.req("wq_a"), c.req("gamma_cq"), c.req("wq_b"), c.req("w_kv"),
-              c.req("gamma_ckv"), c.req("cos"), c.req("sin")},
-             c.get_float("eps"), c.variant(), c.get_bool("b_trans"));
+         MlaPrologResult r = mla_prolog(mla_prolog_inputs(c), c.get_float("eps"), c.variant(),
+                                        c.get_bool("b_trans"));
          return TensorMap{{"q", r.q}, {"kv", r.kv}, {"qr", r.qr}};
+       }},
+      {{"mla_prolog_quant",
+        "MLAPrologQuant: mla_prolog with qr quantised per token to int8, wq_b int8 with "
+        "per-channel scales, int8 matmul and dequant before the per-head RMSNorm and RoPE",
+        {kEps, kVariant, kBTrans},
+        [] {
+          std::vector<TensorSpec> in = mla_prolog_inputs("s8");
+          in.push_back({"wq_b_scale", "", "f32 [heads * head_dim], per channel"});
+          return in;
+        }(),
+        {{"q", "", "bf16 [t, heads, head_dim]"}, {"kv", "", "bf16 [t, head_dim]"},
+         {"qr_q", "", "s8 [t, q_lora_rank]"}, {"qr_scale", "", "f32 [t], the dequant scale"}}},
+       [](const Call& c) {
+         MlaPrologQuantResult r = mla_prolog_quant({mla_prolog_inputs(c), c.req("wq_b_scale")},
+                                                   c.get_float("eps"), c.variant(), c.get_bool("b_trans"));
+         return TensorMap{{"q", r.q}, {"kv", r.kv}, {"qr_q", r.qr_q}, {"qr_scale", r.qr_scale}};
        }},
       {{"qwen3_pre_attn",
         "SK-05 Qwen3PreAttn phase 1: residual add, RMSNorm * gamma, QKV projection, per-head "

@@ -29,7 +29,8 @@
 #     neighbouring stages that are both in the mask; the mask must be contiguous.
 # Launch: AIC + AIV (mixed); any block_dim.
 #
-# Stages (the .semantic labels) and hand-offs (cross-core flags, isa/sem/sync.h):
+# Stages (the .semantic labels; the code of the stages kernels/mla_prolog_quant.s shares is in
+# lib/mla_stages.inc) and hand-offs (cross-core flags, isa/sem/sync.h):
 #   AIC mla.q1_kv1   x @ wq_a and x @ w_kv as one list of columns split over all AICs
 #                    (lib/gemm_kn.inc) -> qa, kva in GM
 #   AIC mla.qa_handoff  barrier over the AICs (cc 0, behind the last FixPipe write), then
@@ -83,6 +84,7 @@
 .include "lib/rmsnorm_macros.inc"
 .include "lib/mla_prolog.inc"
 .include "lib/gemm_kn.inc"
+.include "lib/mla_stages.inc"
 
 # Branch to \L unless every stage bit of \M is in STAGES (temporary r25).
 .macro mla_unless M, L
@@ -115,15 +117,6 @@ cd\@:
     bne   rM, 0, ok\@
     kn_fault                        # UNROLL lists no size
 ok\@:
-.endm
-
-# rWt = the lib/gemm_kn.inc mode bits of b_trans and XL1.
-.macro mla_mode
-    ldp   rWt, b_trans
-    ldp   r25, XL1
-    bne   r25, 0, ml\@
-    or    rWt, rWt, KN_XRL
-ml\@:
 .endm
 
 # \D = &Y[\TOK, 0] of the tensor parameter Y with rows of \N elements.
@@ -168,34 +161,6 @@ ml\@:
     blt   \TOK, r25, \L
 .endm
 
-# RMSNorm (variant A, bf16) of this AIV's rows of \X [parameter \ROWS, parameter \D] -> \Y, as
-# kernels/rmsnorm.s does it; \G: a macro that selects the gamma (gamma_cq_on, gamma_ckv_on) or
-# none (no_gamma).
-.macro mla_norm X, G, Y, ROWS, D
-    ldp   rXg, \X
-    mov   rOpt, 0
-    mov   rGg, 0
-    ldp   rYg, \Y
-    mov   rBg, 0                    # no beta
-    mov   rRg, 0                    # no rstd output
-    ldp   rD, \D
-    ldp   rEps, eps
-    \G
-    rms_setup \ROWS
-    rms_body bf16
-    rms_drain
-.endm
-.macro gamma_cq_on
-    ldp   rGg, gamma_cq
-    mov   rOpt, OPT_GAMMA
-.endm
-.macro gamma_ckv_on
-    ldp   rGg, gamma_ckv
-    mov   rOpt, OPT_GAMMA
-.endm
-.macro no_gamma
-.endm
-
 .aiv
 .semantic mla.q2_norm
     mla_unless 2, v_q4
@@ -207,22 +172,14 @@ v_q2:
     mla_unless 6, v_kvb
     aiv_handoff 2, 3
 v_kv:
-.semantic mla.kv_norm
-    mla_norm kva, gamma_ckv_on, kv, T, HD
-    barrier all
-.semantic mla.kv_rope
-    mla_rope kv, T, 1, HD, RD       # one row per token
+    mla_kv_stages
 v_q4:
 .semantic mla.q4_norm
     mla_unless 8, v_end
     mla_unless 12, v_q4n
     cc_wait mte2, 5                 # qb landed (mla.qb_handoff)
 v_q4n:
-    mla_norm qb, no_gamma, q, TNH, HD
-    barrier all
-.semantic mla.q5_rope
-    ldp   r23, NH
-    mla_rope q, TNH, r23, HD, RD    # NH rows per token
+    mla_q_tail
 v_end:
     end
 v_kvb:                              # (out of line: the one-launch path stays as it was)
@@ -262,9 +219,7 @@ c_q1l:
     mla_next r24, qa, c_q1
 .semantic mla.qa_handoff
     mla_unless 3, c_q3
-    cc_set  fixp, 0, 0
-    cc_wait fixp, 0
-    cc_set  fixp, 2, 1
+    mla_qa_handoff
 c_q3:
 .semantic mla.q3
     mla_unless 4, c_end
@@ -273,10 +228,7 @@ c_q3c:
     mla_chunk r24
     ldp   rK, QLR
     mla_mode
-    ldp   rW0, wq_b
-    ldp   rN0, NH
-    ldp   r25, HD
-    mul   rN0, rN0, r25
+    mla_q3_w wq_b
     mla_rows rY0, qb, r24, rN0
     mov   rN1, 0
     ldp   rSegW, NTB
@@ -300,8 +252,6 @@ c_q3l:
     mla_next r24, qb, c_q3c
 .semantic mla.qb_handoff
     mla_unless 12, c_end
-    cc_set  fixp, 0, 4
-    cc_wait fixp, 4
-    cc_set  fixp, 2, 5
+    mla_qb_handoff
 c_end:
     end

@@ -118,8 +118,9 @@ std::vector<BaselineCase> cases() {
             [=] { return run_qwen3(s, "ascend910b", false, timing_only); },
             [=] { return qwen3_lower_bound(repo_config("ascend910b"), s); });
   };
-  // kernels/mla_prolog.s through its case, timing-only (no data, no golden: about a second of
-  // CPU at the reference shape); golden checks in mla_prolog_test.cc / mla_prolog_long_test.cc.
+  // kernels/mla_prolog.s and mla_prolog_quant.s through their cases, timing-only (no data, no
+  // golden: about a second of CPU at the reference shape); golden checks in
+  // mla_prolog_test.cc, mla_prolog_quant_test.cc and their *_long_test.cc.
   auto mla = [&](const std::string& id, const std::string& case_file, std::vector<std::string> vars, int bd) {
     add_run("mla_prolog_" + id + "_ascend910b", false,
             [=] { return run_mla_prolog(case_file, vars, bd, false, "ascend910b", true); }, [] { return 0.0; });
@@ -157,6 +158,9 @@ std::vector<BaselineCase> cases() {
   mla("T16_H4096_NH64_bd24", "mla_prolog_bf16.yaml", {}, 0);  // reference
   mla("btrans_T16_H4096_NH64_bd24", "mla_prolog_bf16_btrans.yaml", {}, 0);
   mla("T13_H256_NH4_bd2", "mla_prolog_bf16.yaml",
+      {"T=13", "H=256", "QLR=128", "NH=4", "HD=128", "RD=64"}, 2);
+  mla("quant_T16_H4096_NH64_bd24", "mla_prolog_quant.yaml", {}, 0);  // MLAPrologQuant reference
+  mla("quant_T13_H256_NH4_bd2", "mla_prolog_quant.yaml",
       {"T=13", "H=256", "QLR=128", "NH=4", "HD=128", "RD=64"}, 2);
   return v;
 }

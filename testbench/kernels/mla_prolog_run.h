@@ -21,21 +21,36 @@ inline cli::RunResult run_mla_prolog(const std::string& case_file, const std::ve
   return run_case_file(source_path("kernels/cases/" + case_file), {config, vars, block_dim, iss, timing_only, caches});
 }
 
-// Both backends pass q, kv and qr and write the same bytes; returns the SystemC run.
+// Both backends pass every output named (q, kv and qr: the bf16 prolog) and write the same
+// bytes; returns the SystemC run.
 inline cli::RunResult expect_mla_prolog_on_both(const std::string& case_file, const std::vector<std::string>& vars,
-                                                int block_dim, const char* config) {
+                                                int block_dim, const char* config,
+                                                const std::vector<std::string>& outputs = {"q", "kv", "qr"}) {
   std::string what = case_file + " " + config;
   for (const std::string& v : vars) what += " " + v;
   const cli::RunResult iss = run_mla_prolog(case_file, vars, block_dim, true, config);
   const cli::RunResult sc = run_mla_prolog(case_file, vars, block_dim, false, config);
   for (const cli::RunResult* r : {&iss, &sc}) {
     EXPECT_EQ(r->exit_code, cli::kExitPass) << what << "\n" << cli::format_report(*r);
-    EXPECT_EQ(r->verdicts.size(), 3u) << what;
+    EXPECT_EQ(r->verdicts.size(), outputs.size()) << what;
   }
-  for (const char* t : {"q", "kv", "qr"})
+  for (const std::string& t : outputs)
     EXPECT_EQ(iss.outputs.at(t).bytes(), sc.outputs.at(t).bytes()) << what << ": " << t << " ISS != SystemC";
   EXPECT_TRUE(sc.sim.total_cycles.has_value()) << what;
   return sc;
+}
+
+// A knob setting of the knob tests (kernels.Knobs/...): the case file and its --var assignments.
+struct MlaKnob {
+  const char* case_file;
+  std::vector<std::string> vars;
+};
+
+// expect_mla_prolog_on_both at the vars \p shape plus the knob's, on 2 clusters of ascend910b.
+inline void expect_mla_knob_on_both(const MlaKnob& knob, std::vector<std::string> shape,
+                                    const std::vector<std::string>& outputs) {
+  shape.insert(shape.end(), knob.vars.begin(), knob.vars.end());
+  expect_mla_prolog_on_both(knob.case_file, shape, 2, "ascend910b", outputs);
 }
 
 }  // namespace npu::test

@@ -26,30 +26,21 @@ INSTANTIATE_TEST_SUITE_P(T, MlaPrologTokens, ::testing::Values(1, 4, 8, 13, 16, 
 // The tuning knobs (kernels/mla_prolog.s parameters, docs/mla-prolog.md "Knobs"): every kernel
 // path a knob selects passes the golden on both backends, bit-identical, at t = 13 (not a
 // multiple of any chunk). Param: the case file and the --var assignments.
-struct Knob {
-  const char* case_file;
-  std::vector<std::string> vars;
-};
+class MlaPrologKnob : public ::testing::TestWithParam<MlaKnob> {};
 
-class MlaPrologKnob : public ::testing::TestWithParam<Knob> {};
-
-TEST_P(MlaPrologKnob, PassesOnBothBackends) {
-  std::vector<std::string> v = small(13);
-  v.insert(v.end(), GetParam().vars.begin(), GetParam().vars.end());
-  expect_mla_prolog_on_both(GetParam().case_file, v, 2, "ascend910b");
-}
+TEST_P(MlaPrologKnob, PassesOnBothBackends) { expect_mla_knob_on_both(GetParam(), small(13), {"q", "kv", "qr"}); }
 
 const char* const kKN = "mla_prolog_bf16.yaml";
 const char* const kNK = "mla_prolog_bf16_btrans.yaml";
 INSTANTIATE_TEST_SUITE_P(
     Knobs, MlaPrologKnob,
-    ::testing::Values(Knob{kKN, {"UNROLL=15"}},                  // chunks 8 + 4 + 1
-                      Knob{kKN, {"UNROLL=8"}},                   // 8 + a padded 5
-                      Knob{kKN, {"NBUF=2"}},                     // RoPE runs ping-pong
-                      Knob{kKN, {"XL1=0"}}, Knob{kNK, {"XL1=0"}},  // x slices with the W chunks
-                      Knob{kKN, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}},  // several segments per AIC
-                      Knob{kNK, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}},
-                      Knob{"mla_prolog_bf16_per_stage.yaml", {}}));  // STAGES 1, 2, 4, 8: four launches
+    ::testing::Values(MlaKnob{kKN, {"UNROLL=15"}},                  // chunks 8 + 4 + 1
+                      MlaKnob{kKN, {"UNROLL=8"}},                   // 8 + a padded 5
+                      MlaKnob{kKN, {"NBUF=2"}},                     // RoPE runs ping-pong
+                      MlaKnob{kKN, {"XL1=0"}}, MlaKnob{kNK, {"XL1=0"}},  // x slices with the W chunks
+                      MlaKnob{kKN, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}},  // several segments per AIC
+                      MlaKnob{kNK, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}},
+                      MlaKnob{"mla_prolog_bf16_per_stage.yaml", {}}));  // STAGES 1, 2, 4, 8: four launches
 
 TEST(MlaProlog, BTransWeights) {
   expect_mla_prolog_on_both("mla_prolog_bf16_btrans.yaml", small(13), 2, "ascend910b");

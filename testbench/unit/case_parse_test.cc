@@ -355,7 +355,7 @@ TEST(CaseParse, GoldenErrors) {
   EXPECT_EQ(parse_error(t + "golden: {name: rmsnorn, inputs: {x: x}, outputs: {out: y}}\n"),
             "t.yaml:7:16: error: golden.name: unknown golden 'rmsnorn' (goldens: rmsnorm, linear, "
             "rmsnorm_linear, quant_per_token, dequant, linear_w8a8, rmsnorm_linear_quant, mx_quantize, mx_scaled_mm, linear_mxfp8, "
-            "rope, mla_prolog, qwen3_pre_attn)");
+            "rope, mla_prolog, mla_prolog_quant, qwen3_pre_attn)");
   EXPECT_EQ(parse_error(t + "golden: {name: rmsnorm, epsilon: 1, has_gamma: maybe, inputs: {x: x}, outputs: {out: x}}\n"),
             "t.yaml:7:25: error: golden.epsilon: unknown key (golden 'rmsnorm' takes name, inputs, outputs "
             "and the attributes eps, has_gamma, has_bias, variant, output_rstd)\n"

@@ -142,5 +142,59 @@ TEST(GoldenMlaProlog, BadShapesNameTheTensor) {
             "mla_prolog: sin must be [1, 2], got bf16[1, 3]");
 }
 
+// The quantised chain on Tiny's data, wq_b as s8 (the same integers) with per-channel scales
+// ws = [0.5, 0.25, 0.25, 0.25]:
+//   qr = [0.5, -3] (as above): amax 3, scale_q = fp32(127 / 3), qr_q = [rne(21.17), -127]
+//   = [21, -127], qr_scale = 1 / scale_q.
+//   acc = 21 * [2, 2, 2, -2] - 127 * [0, 0, -1, 1] = [42, 42, 169, -169];
+//   qb = acc * qr_scale * ws: head 0 = 42 s [0.5, 0.25] = a [1, 0.5]: mean sq 5 a^2 / 8 ->
+//   [sqrt(8/5), sqrt(8/5) / 2] = [1.26491, 0.63246] -> bf16 [1.265625, 0.6328125]
+//   (without ws the head would be [1, 1]); head 1 = c [1, -1] -> [1, -1].
+//   RoPE: head 0 -> [1.265625 * 0.5 - 0.6328125, 0.6328125 * 0.25 - 1.265625]
+//   = [0, -1.107421875] -> bf16 [0, -1.109375]; head 1 -> [1.5, -1.25]. kv as in mla_prolog.
+TEST(GoldenMlaPrologQuant, HandComputedChain) {
+  Tiny d;
+  Tensor wq_b = Tensor::from_values(Dtype::S8, {2, 4}, {2, 2, 2, -2, 0, 0, -1, 1});
+  Tensor ws = Tensor::from_values(Dtype::F32, {4}, {0.5, 0.25, 0.25, 0.25});
+  MlaPrologQuantResult r = mla_prolog_quant(
+      {{d.x, d.wq_a, d.gamma_cq, wq_b, d.w_kv, d.gamma_ckv, d.cos, d.sin}, ws}, 1e-6,
+      RmsVariant::Rsqrt, /*b_trans=*/false);
+  EXPECT_EQ(r.qr_q.dtype(), Dtype::S8);
+  EXPECT_EQ(r.qr_q.to_doubles(), (std::vector<double>{21, -127}));
+  EXPECT_EQ(r.qr_scale.to_doubles(), (std::vector<double>{1.0f / (127.0f / 3.0f)}));
+  EXPECT_EQ(r.q.to_doubles(), (std::vector<double>{0, -1.109375, 1.5, -1.25}));
+  EXPECT_EQ(r.kv.to_doubles(), kKv);
+  // The same through the registry, and [N, K] weights give the same chain.
+  TensorMap in{{"x", d.x},       {"wq_a", d.wq_a},     {"gamma_cq", d.gamma_cq},
+               {"wq_b", wq_b},   {"wq_b_scale", ws},   {"w_kv", d.w_kv},
+               {"gamma_ckv", d.gamma_ckv}, {"cos", d.cos}, {"sin", d.sin}};
+  TensorMap out = run_golden("mla_prolog_quant", {{"eps", "1e-6"}}, in);
+  EXPECT_EQ(out["q"].bytes(), r.q.bytes());
+  EXPECT_EQ(out["qr_scale"].bytes(), r.qr_scale.bytes());
+  MlaPrologQuantResult t = mla_prolog_quant(
+      {{d.x, transposed(d.wq_a), d.gamma_cq, transposed(wq_b), transposed(d.w_kv), d.gamma_ckv,
+        d.cos, d.sin},
+       ws},
+      1e-6, RmsVariant::Rsqrt, /*b_trans=*/true);
+  EXPECT_EQ(t.q.bytes(), r.q.bytes());
+  EXPECT_EQ(t.qr_q.bytes(), r.qr_q.bytes());
+}
+
+TEST(GoldenMlaPrologQuant, BadInputsAreErrors) {
+  Tiny d;
+  Tensor ws = Tensor::from_values(Dtype::F32, {4}, {1, 1, 1, 1});
+  try {  // the bf16 wq_b of the plain prolog
+    mla_prolog_quant({d.in(), ws}, 1e-6, RmsVariant::Rsqrt, false);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "mla_prolog: wq_b must be s8, got bf16[2, 4]");
+  }
+  Tensor wq_b = Tensor::from_values(Dtype::S8, {2, 4}, {0, 0, 0, 0, 0, 0, 0, 0});
+  Tensor ws3 = Tensor::from_values(Dtype::F32, {3}, {1, 1, 1});
+  EXPECT_THROW(mla_prolog_quant({{d.x, d.wq_a, d.gamma_cq, wq_b, d.w_kv, d.gamma_ckv, d.cos, d.sin}, ws3},
+                                1e-6, RmsVariant::Rsqrt, false),
+               Error);
+}
+
 }  // namespace
 }  // namespace npu::golden

@@ -23,7 +23,7 @@ TEST(GoldenRegistry, ListsEveryGolden) {
   EXPECT_EQ(names, (std::vector<std::string>{"rmsnorm", "linear", "rmsnorm_linear",
                                              "quant_per_token", "dequant", "linear_w8a8", "rmsnorm_linear_quant",
                                              "mx_quantize", "mx_scaled_mm", "linear_mxfp8", "rope", "mla_prolog",
-                                             "qwen3_pre_attn"}));
+                                             "mla_prolog_quant", "qwen3_pre_attn"}));
   EXPECT_EQ(golden_info("rmsnorm").attrs.size(), 5u);
 }
 
@@ -31,7 +31,7 @@ TEST(GoldenRegistry, UnknownNamesListWhatExists) {
   EXPECT_EQ(error_of("rms_norm", {}, {}),
             "unknown golden 'rms_norm' (goldens: rmsnorm, linear, rmsnorm_linear, quant_per_token, "
             "dequant, linear_w8a8, rmsnorm_linear_quant, mx_quantize, mx_scaled_mm, linear_mxfp8, rope, mla_prolog, "
-            "qwen3_pre_attn)");
+            "mla_prolog_quant, qwen3_pre_attn)");
   EXPECT_EQ(error_of("rmsnorm", {{"epsilon", "1e-6"}}, {}),
             "golden 'rmsnorm': unknown attribute 'epsilon' (attributes: eps, has_gamma, has_bias, "
             "variant, output_rstd)");
