@@ -399,19 +399,19 @@ struct TableDef {
   const char* id;
   const char* title;
   const char* csv;
-  bool a5;  // ascend950.yaml (else ascend910b.yaml)
+  std::string Options::*config;  // the chip's config
   Table (*fn)(Ctx&, const std::string&);
 };
 
 const std::vector<TableDef>& defs() {
   static const std::vector<TableDef> d = {
-      {"910b-vector", "Vector instructions, 910B1 (one core, back-to-back)", "ascend910b_vector.csv", false, vector_table},
-      {"910b-cube", "MMAD fp16, 910B1, m=32 k=16", "ascend910b_cube.csv", false, cube_table},
-      {"910b3-cube", "MMAD fp16, 910B3, m=16 k=16", "ascend910b3_cube.csv", false, cube_table},
-      {"91095-cube", "MMAD fp16, ascend910_95, m=16 n=32", "ascend910_95_cube.csv", true, cube_table},
-      {"910b-datamove", "Data movement, 910B1", "ascend910b_datamove.csv", false, move_table},
-      {"910b3-datamove", "Data movement, 910B3", "ascend910b3_datamove.csv", false, move_table},
-      {"91095-datamove", "Data movement, ascend910_95", "ascend910_95_datamove.csv", true, move_table}};
+      {"910b-vector", "Vector instructions, 910B1 (one core, back-to-back)", "ascend910b_vector.csv", &Options::config_910b, vector_table},
+      {"910b-cube", "MMAD fp16, 910B1, m=32 k=16", "ascend910b_cube.csv", &Options::config_910b, cube_table},
+      {"910b3-cube", "MMAD fp16, 910B3, m=16 k=16", "ascend910b3_cube.csv", &Options::config_910b3, cube_table},
+      {"91095-cube", "MMAD fp16, ascend910_95, m=16 n=32", "ascend910_95_cube.csv", &Options::config_950, cube_table},
+      {"910b-datamove", "Data movement, 910B1", "ascend910b_datamove.csv", &Options::config_910b, move_table},
+      {"910b3-datamove", "Data movement, 910B3", "ascend910b3_datamove.csv", &Options::config_910b3, move_table},
+      {"91095-datamove", "Data movement, ascend910_95", "ascend910_95_datamove.csv", &Options::config_950, move_table}};
   return d;
 }
 
@@ -426,7 +426,7 @@ std::vector<std::string> table_ids() {
 Table run_table(const std::string& id, const Options& o) {
   for (const TableDef& d : defs()) {
     if (id != d.id) continue;
-    Ctx c{o, {}, d.a5 ? o.config_950 : o.config_910b};
+    Ctx c{o, {}, o.*d.config};
     c.cfg = hw::load_config(c.config_path, o.sets);
     Table t = d.fn(c, d.csv);
     t.id = d.id;
@@ -447,7 +447,6 @@ std::vector<WhatIf> run_what_ifs(const std::vector<Table>& tables, const Options
   };
   static const Def defs[] = {
       {"910b-vector", "vector.startup=0", "fixed startup vs the measured 3-4 cycle floor"},
-      {"910b3-cube", "cube.startup=23", "the 910B3 table's +23 cycle constant"},
       {"910b-datamove", "noc.aic_read_bytes_per_cycle=110", "AIC GM->L1 link at the ini per-core rate (the AIV figure) instead of the fitted 171"},
       {"910b-datamove", "l2.write_hit_latency=1", "GM writes: measured small writes take less than the L2 write latency"},
       {"91095-datamove", "mte.l1_l0b.bytes_per_cycle=256", "ascend910_95 L1->L0B table is a copy of L1->L0A"}};
