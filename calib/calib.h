@@ -81,7 +81,8 @@ std::string kernel_source(const Kernel& k, int copies);
 
 // ---------------------------------------------------------------- whole calibration
 struct Options {
-  std::string config_910b;   // configs/ascend910b.yaml: 910B1 and 910B3 tables
+  std::string config_910b;   // configs/ascend910b.yaml: 910B1 tables (and the whole-chip GEMM)
+  std::string config_910b3;  // configs/ascend910b3.yaml (a variant of the above): 910B3 tables
   std::string config_950;    // configs/ascend950.yaml: ascend910_95 tables
   std::string csv_dir;       // calibration/ of the repository
   bool warm_l2 = true;

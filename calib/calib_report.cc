@@ -83,8 +83,10 @@ The measured tables are Huawei msKPP's per-instruction measurements (`calibratio
 see its README): vector instructions at repeat 1..N, MMAD shapes, and data paths at sizes of 1 KiB
 upward, one AI core, back-to-back. Every measured point becomes a one-instruction kernel (shown
 below for the largest point of each cube and data-path series), assembled and run on the
-SystemC model (`hw::run_systemc`, timing-only) with the committed config: `configs/ascend910b.yaml`
-for the 910B1 and 910B3 tables, `configs/ascend950.yaml` for the ascend910_95 tables. The model's
+SystemC model (`hw::run_systemc`, timing-only) with the committed config of the measured chip:
+`configs/ascend910b.yaml` for the 910B1 tables, `configs/ascend910b3.yaml` (a variant of it that
+sets only the 910B3's own measured figures) for the 910B3 tables, `configs/ascend950.yaml` for
+the ascend910_95 tables. The model's
 cycles for a point are the busy cycles of the instruction's pipe. A pipe runs its queue in order,
 one instruction at a time, so this is the back-to-back issue interval the tables measure; the
 quick test `timing_calib_points_test` checks that one more instruction adds exactly that much.
@@ -117,29 +119,38 @@ quick test `timing_calib_points_test` checks that one more instruction adds exac
   (source anomaly, also flagged), and VDIV fp16 has an intercept of about 4. The model has
   neither.
 - **Cube.** 910B1: within 2 % from n = 32 on (startup 2). The n = 16 point measures 4.86 against
-  the model's 4. The 910B3 table carries a +23-cycle constant (`max(25, mkn/4096 + 23)`,
-  probably measured with issue overhead). The config follows the 910B1, so the model is far below
-  the 910B3 table at small n. `cube.startup=23` would fit the 910B3 table instead. ascend910_95:
-  the table is analytic (`mkn/4096 + 0.26`) and the model (startup 0) matches it.
+  the model's 4. The 910B3 table carries a +23-cycle constant (`max(25, mkn/4096 + 23)`), which
+  `configs/ascend910b3.yaml` sets (`cube.startup` 23); its n = 16 point (25 against 24) is the
+  `max(25, ...)`. ascend910_95: the table is analytic (`mkn/4096 + 0.26`) and the model (startup 0)
+  matches it.
 - **Local data paths** (L1->L0A/L0B, L1->FB, and on a5 UB<->L1 and L0C->UB) are exact to within
-  rounding, except the ascend910_95 L1->L0B table. It is a copy of L1->L0A (256 B/cycle, flagged as
-  a placeholder), and the config keeps the 128 B/cycle that the 910B measurement shows.
-- **GM paths.** Model time = MTE startup + the L2 hit latency (241 read, 96 write) + the bytes at
-  the slowest of the MTE rate, the L2 slice port and the core's link to the L2, per core type
-  (`noc.aic_*`: 171 B/cycle read, 118 write, fitted to the AIC GM->L1 and L0C->GM tables;
-  `noc.aiv_*` for AIV: 110 read, 86 write). Against the measurements:
+  rounding. The ascend910_95 L1_TO_L0B rows are not run: they carry the L1_TO_L0A values to the
+  hundredth of a cycle (as do the L0C_TO_L1 rows; one measurement filed under three paths), i.e.
+  256 B/cycle against the path's theoretical 128, which the config keeps (the 910B measures 128).
+- **GM reads.** Model time = MTE startup + the L2 hit latency (241) + the bytes at the slowest of
+  the MTE rate, the L2 slice port and the core's link to the L2, per core type (`noc.aic_read`
+  171 B/cycle, fitted to the AIC GM->L1 table; `noc.aiv_read` 110, the 910B2 ini; the 910B3
+  variant 124, its GM->UB table). The read holds its pipe until the data is in.
+- **GM writes are posted.** The pipe is free once the data has crossed the core's link (after
+  `startup`, at the slowest of the MTE rate and the link), and no earlier than the path's
+  `min_cycles` after it started; the L2's write latency (96) is paid only by whoever waits for the
+  acknowledgement: set_flag / cc_set on the pipe, a barrier, `end`. The write buffer is the MTE's
+  line window (`mte.max_outstanding` unacknowledged lines, counted across DMAs). The back-to-back
+  tables then read max(`min_cycles`, `startup` + bytes / rate), and both figures are fitted by
+  least absolute relative error over all rows of each write table. Against the measurements:
   - GM->L1: the fitted 171 B/cycle link matches the measured plateau; the model is within 5 %
     from 64 KiB up and about 40 % high at 1 KiB (178 measured, below the L2 read latency
     itself).
-  - GM->UB: the 910B1 plateau is 45.6 B/cycle, and the model (110) is 2x fast on large transfers.
-    The 910B3 table (124 B/cycle) agrees with the model within 10-30 %. The two tables disagree by
-    2.4x (calibration README), and the config sits between them.
-  - UB->GM: the slope matches (64 B/cycle). The model adds the 96-cycle write latency and a
-    43-cycle startup on top, so it is 10-25 % high in the middle sizes.
-  - L0C->GM: measured sizes up to 8 KiB take a flat 82-88 cycles, less than the write latency.
-    The hardware behaves like posted writes plus a short fixed cost; the model charges latency +
-    bytes at the 118 B/cycle AIC write link. The model is 1.3-1.9x high up to 16 KiB and within
-    15 % from 64 KiB up.
+  - GM->UB: the 910B1 plateau is 45.6 B/cycle, and the model (the 910B2 ini's 110) is 2x fast on
+    large transfers; the 910B3 table (124 B/cycle) is followed by its variant. The two tables
+    disagree by 2.4x (calibration README); the default config models the 910B2, whose ini says 110.
+  - UB->GM: the slope matches (64 B/cycle); the measured curve bends smoothly from ~155 cycles at
+    1 KiB into the slope by 24 KiB, so max(196, 8 + bytes / 64) is up to ~30 % low at 4-16 KiB.
+  - L0C->GM: flat 82-96 cycles up to 11 KiB (less than the write latency), then bytes / 118:
+    max(86, 2 + bytes / 118) follows it.
+  - ascend910_95: its GM tables hide the read latency too (GM->L1 costs 139-155 cycles for
+    1-16 KiB back-to-back, less than the model's L2 read latency) and step up past 16 KiB (as
+    if a DMA were cut into 16 KiB pieces); the model's blocking reads are high there.
   The links are per core type, not per path (hw/mem interconnect): the AIC paths (GM->L1 171,
   L0C->GM 118 B/cycle measured) and the AIV paths (GM->UB 46-124, UB->GM 64) get their own.
 )";
@@ -304,11 +315,13 @@ calibration can decide both together (docs/cache.md).
   measurement; the per-core links were fitted on one core with a warm L2.
 - FixPipe L0C -> GM under load: the single-core table is followed (flat ~85 cycles up to 8 KiB,
   then ~118 B/cycle); what makes it dearer with many cores writing is not modelled.
-- GM writes are not posted: the model adds the L2 write latency to every write, where the
-  back-to-back tables hide it (L0C_TO_GM, UB_TO_GM are high at small and middle sizes).
-- The 910B1 and 910B3 GM->UB tables disagree by 2.4x (45.6 vs 124 B/cycle plateau); one config
-  cannot follow both. The 910B3 MMAD table carries a +23-cycle constant the 910B1 table does
-  not have; the config follows the 910B1.
+- GM writes are posted with a write buffer of `mte.max_outstanding` lines (an assumption: no
+  public figure for the depth); the per-instruction floor (`mte.ub_gm/l0c_gm.min_cycles`) is fitted
+  to the back-to-back tables, which do not say what it is made of.
+- The 910B1 GM->UB table (45.6 B/cycle plateau) is not followed: the default config models the
+  910B2 (its ini: 110 B/cycle); the 910B3 table (124) is followed by `configs/ascend910b3.yaml`.
+- The ascend910_95 GM tables hide the read latency back-to-back and step up past 16 KiB; the
+  model's reads hold the pipe for the L2 latency (GM_TO_L1, GM_TO_UB are high there).
 - L2 slices by line index modulo the slice count (`l2.slice_mapping`), not a hashed mapping.
 )";
   md += "\nRows of the tables with no counterpart in the ISA or the model:\n\n";

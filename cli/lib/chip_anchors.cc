@@ -13,7 +13,8 @@
 
 namespace npu::cli {
 
-std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const std::string& config_path) {
+std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const std::string& config_path,
+                                                const std::vector<std::string>& sets) {
   const std::string csv_path = repo + "/calibration/910b2_gemm_bf16_vendor.csv";
   std::istringstream in(read_input_file(csv_path));
   std::vector<calib::ChipAnchor> out;
@@ -26,6 +27,7 @@ std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const s
     RunOptions o;
     o.case_path = repo + "/kernels/cases/linear_bf16.yaml";
     o.config_path = config_path;
+    o.sets = sets;
     o.vars = {"M=" + f[0], "K=" + f[0], "N=" + f[0]};
     o.timing_only = true;
     const RunResult r = run_case(o);
@@ -42,7 +44,7 @@ std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const s
     if (r.sim.l2) a.detail += fmt::format("; L2 hit rate {:.0f} %", 100 * hw::hit_rate(r.sim.l2->total));
     if (auto g = r.sim.hbm_gbps()) a.detail += fmt::format("; HBM {:.0f} GB/s", *g);
     // What-if: both interleave mappings hashed (docs/cache.md), the shipped configs use modulo.
-    o.sets = {"l2.slice_mapping=xor", "hbm.channel_mapping=xor"};
+    o.sets.insert(o.sets.end(), {"l2.slice_mapping=xor", "hbm.channel_mapping=xor"});
     a.model_hashed = run_case(o).roofline.achieved_tflops.value_or(0);
     out.push_back(a);
   }

@@ -11,7 +11,9 @@
 
 namespace npu::cli {
 
-// `repo`: the repository (calibration/ and kernels/cases/ inside it). Throws npu::Error.
-std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const std::string& config_path);
+// `repo`: the repository (calibration/ and kernels/cases/ inside it); `sets`: config overrides
+// ("key.path=value", as `calibrate --set`) applied to every run. Throws npu::Error.
+std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const std::string& config_path,
+                                                const std::vector<std::string>& sets = {});
 
 }  // namespace npu::cli

@@ -1,4 +1,4 @@
-// npusim calibrate [--config F] [--config950 F] [--csv-dir DIR] [--table ID]... [--set K=V]...
+// npusim calibrate [--config F] [--config910b3 F] [--config950 F] [--csv-dir DIR] [--table ID]... [--set K=V]...
 //                  [--markdown | --fidelity-md] [--points-csv FILE] [--cold-l2]
 // Runs every msKPP calibration point as a one-instruction kernel on the SystemC model and
 // prints model vs measured per table (calib/calib.h). docs/calibration.md is the --markdown
@@ -42,7 +42,9 @@ std::string default_csv_dir(const std::string& config_910b) {
 
 void run(CalOpts& c) {
   c.o.config_910b = resolve_config_path(c.o.config_910b);
-  if (c.o.config_950.empty()) c.o.config_950 = (fs::path(c.o.config_910b).parent_path() / "ascend950.yaml").string();
+  const fs::path dir = fs::path(c.o.config_910b).parent_path();
+  if (c.o.config_910b3.empty()) c.o.config_910b3 = (dir / "ascend910b3.yaml").string();
+  if (c.o.config_950.empty()) c.o.config_950 = (dir / "ascend950.yaml").string();
   if (c.o.csv_dir.empty()) c.o.csv_dir = default_csv_dir(c.o.config_910b);
   c.o.warm_l2 = !c.cold_l2;
   std::vector<calib::Table> tables = calib::run_calibration(c.o);
@@ -50,7 +52,7 @@ void run(CalOpts& c) {
   if (c.fidelity_md) {
     // The whole-chip GEMM series runs on the 910B config from the repository holding the tables.
     std::cout << calib::fidelity_markdown(tables, run_gemm_anchors(fs::path(c.o.csv_dir).parent_path().string(),
-                                                                   c.o.config_910b));
+                                                                   c.o.config_910b, c.o.sets));
     return;
   }
   if (c.markdown) {
@@ -70,7 +72,8 @@ void register_calibrate(CLI::App& app) {
   auto c = std::make_shared<CalOpts>();
   auto* cmd = app.add_subcommand("calibrate", "Compare the SystemC model with the msKPP calibration tables");
   cmd->add_option("--config", c->o.config_910b,
-                  "config for the 910B1/910B3 tables (default: the `npusim run` default, configs/ascend910b.yaml)");
+                  "config for the 910B1 tables and the GEMM series (default: the `npusim run` default, configs/ascend910b.yaml)");
+  cmd->add_option("--config910b3", c->o.config_910b3, "config for the 910B3 tables (default: ascend910b3.yaml beside --config)");
   cmd->add_option("--config950", c->o.config_950, "config for the ascend910_95 tables (default: ascend950.yaml beside --config)");
   cmd->add_option("--csv-dir", c->o.csv_dir,
                   "directory of the calibration CSVs (default: $NPUSIM_CALIBRATION_DIR, else calibration/ "

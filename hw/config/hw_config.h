@@ -36,6 +36,7 @@ struct PathConfig {
   double bytes_per_cycle = 1;
   uint32_t startup = 0;
   double trans_bytes_per_cycle = 0;  // tile loads with trans = 1 (L1->L0A/L0B); 0 = bytes_per_cycle
+  uint32_t min_cycles = 0;  // floor of one instruction's pipe occupancy (0 = none)
 };
 
 struct MteConfig {

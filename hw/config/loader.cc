@@ -187,6 +187,7 @@ class Loader {
       throw Error(name_ + ":1:1: error: expected a mapping of sections (chip, buffers, ...), got " +
                   node_kind(root));
     section_marks_[""] = root.Mark();
+    walk_base(root, 0);
     walk(root, "");
     fill_missing();
     for (const std::string& o : overrides) apply_override(o);
@@ -208,12 +209,49 @@ class Loader {
     return "unknown key" + (near.empty() ? "" : " (did you mean " + near + "?)");
   }
 
+  // `base: FILE` (top level, a path relative to this file's directory): a variant of another
+  // config. The base file is read first (it may have a base itself); this file's keys then
+  // replace the base's, each at most once.
+  void walk_base(const YAML::Node& root, int depth) {
+    const YAML::Node b = root["base"];
+    if (!b) return;
+    if (!b.IsScalar() || b.Scalar().empty()) fail(where(b.Mark()), "base", "expected a config file name");
+    if (depth >= 8) fail(where(b.Mark()), "base", "more than 8 levels of base configs (a cycle?)");
+    const std::string dir = name_.find('/') == std::string::npos ? "" : name_.substr(0, name_.rfind('/') + 1);
+    const std::string path = b.Scalar()[0] == '/' ? b.Scalar() : dir + b.Scalar();
+    std::string text;
+    try {
+      text = read_input_file(path, kMaxYamlFileBytes);
+    } catch (const InputFileError& e) {
+      fail(where(b.Mark()), "base", "cannot read " + path + ": " + e.reason);
+    }
+    const std::string child = name_;
+    name_ = path;
+    YAML::Node base_root;
+    try {
+      base_root = load_one_yaml_document(text);
+    } catch (const YAML::ParserException& e) {
+      throw Error(where(e.mark) + ": error: YAML syntax: " + e.msg);
+    }
+    if (!base_root.IsMap()) fail(name_ + ":1:1", "", "expected a mapping of sections, got " + node_kind(base_root));
+    walk_base(base_root, depth + 1);
+    walk(base_root, "");
+    for (const auto& [key, at] : origin_) from_base_.insert(key);
+    name_ = child;
+  }
+
+  // A key this file sets a second time; one its base set may be set again, once.
+  bool set_before(const std::string& key) {
+    return origin_.count(key) && from_base_.erase(key) == 0;
+  }
+
   void walk(const YAML::Node& map, const std::string& prefix) {
     std::set<std::string> seen;
     for (const auto& kv : map) {
       const YAML::Node& kn = kv.first;
       const YAML::Node& vn = kv.second;
       if (!kn.IsScalar()) fail(where(kn.Mark()), prefix, "keys must be plain names");
+      if (prefix.empty() && kn.Scalar() == "base") continue;  // walk_base
       const std::string full = prefix.empty() ? kn.Scalar() : prefix + "." + kn.Scalar();
       if (!seen.insert(kn.Scalar()).second) fail(where(kn.Mark()), full, "duplicate key");
       if (const KeySpec* k = find_key(full); k && vn.IsMap() && sections().count(full + "_params")) {
@@ -221,7 +259,7 @@ class Loader {
       } else if (k) {
         if (vn.IsNull()) fail(where(kn.Mark()), full, "missing value (expected " + type_expectation(k->type) + ")");
         // Only an inline choice (below) can have set it already.
-        if (origin_.count(full)) fail(where(kn.Mark()), full, "set twice (also at " + origin_.at(full) + ")");
+        if (set_before(full)) fail(where(kn.Mark()), full, "set twice (also at " + origin_.at(full) + ")");
         set_key(*k, vn);
       } else if (sections().count(full)) {
         if (!vn.IsMap())
@@ -264,7 +302,7 @@ class Loader {
         fail(locate(kv.first.Mark()), k.path + "." + name,
              "unknown parameter of " + impl.Scalar() + " (its parameters: " + (names.empty() ? "none" : join(names)) + ")");
       }
-      if (!is_override && origin_.count(param))
+      if (!is_override && set_before(param))
         fail(locate(kv.first.Mark()), param, "set twice (also at " + origin_.at(param) + ")");
       set_key(*p, kv.second, locate, is_override);
     }
@@ -432,6 +470,7 @@ class Loader {
   HwConfig cfg_;
   std::map<std::string, std::string> origin_;  // key -> "FILE:L:C" or "--set ..."
   std::map<std::string, YAML::Mark> section_marks_;
+  std::set<std::string> from_base_;  // keys set by a base file and not (yet) by the variant
   std::map<std::string, int> override_index_;  // key -> order of its last --set
   int overrides_applied_ = 0;
 };

@@ -196,6 +196,12 @@ void add_mte_path(std::vector<KeySpec>& s, const char* name, PathConfig MteConfi
                       100000, "cycles",
                       std::string("Fixed cost per instruction on the ") + what +
                           " path (GM paths: on top of the L2/HBM latency, which the memory model adds)."));
+  s.push_back(optional(int_key(p + ".min_cycles", [pm](auto& c) -> auto& { return (c.mte.*pm).min_cycles; }, 0,
+                               100000, "cycles",
+                               std::string("Floor of one instruction's pipe occupancy on the ") + what +
+                                   " path: max(min_cycles, startup + bytes / rate); the transfer overlaps it "
+                                   "(0 = no floor)."),
+                       "0"));
 }
 
 // The rate of a tile-load path when the tile is written transposed (`trans` operand).

@@ -71,6 +71,36 @@ void CoreModel::run_sync(const sem::DispatchedInstr& di, UnitCounters& c, UnitSt
     c.stall_flag_wait += waited;
     status.what = UnitWait::Busy;
   };
+  const uint32_t cost = launch.hw.scalar.sync;
+  auto trace = [&](uint64_t start, uint64_t end, uint64_t stall, StallReason reason) {
+    TraceObserver* obs = launch.observer;
+    if (!obs) return;
+    InstrRecord rec;
+    rec.core = &state.id;
+    rec.unit = di.pipe;
+    rec.pc = di.pc;
+    rec.in = &di.in;
+    rec.di = &di;
+    rec.start = start;
+    rec.end = end;
+    rec.stall = stall;
+    rec.reason = reason;
+    obs->on_instr(rec);
+  };
+  // Posted writes of this pipe must be acknowledged before it signals anyone: a memory stall
+  // inside the instruction's busy span, as a DMA's is (traced before the wait, as a DMA is).
+  uint64_t ack_stall = 0;
+  if (di.op() == Op::SET_FLAG || di.op() == Op::CC_SET) {
+    const uint64_t acked = queues_[static_cast<int>(di.pipe)].writes_acked, now = CycleClock::now();
+    if (acked > now) {
+      ack_stall = (acked - now) / launch.clock.period;
+      const uint64_t start = now / launch.clock.period;
+      trace(start, start + ack_stall + cost, ack_stall, StallReason::Memory);
+      sc_core::wait(sc_core::sc_time::from_value(acked - now));
+      c.busy_cycles += ack_stall;
+      c.stall_memory += ack_stall;
+    }
+  }
   switch (di.op()) {
     case Op::SET_FLAG:
       sem::fire_flag(state, di);
@@ -89,20 +119,10 @@ void CoreModel::run_sync(const sem::DispatchedInstr& di, UnitCounters& c, UnitSt
     default: sem::fault(state.id, di, "internal: not a sync instruction");
   }
   if (launch.race) launch.race->synced(state.id, di);
-  const uint32_t cost = launch.hw.scalar.sync;
-  if (TraceObserver* obs = launch.observer) {
-    InstrRecord rec;
-    rec.core = &state.id;
-    rec.unit = di.pipe;
-    rec.pc = di.pc;
-    rec.in = &di.in;
-    rec.di = &di;
-    rec.start = CycleClock::now() / launch.clock.period;
-    rec.end = rec.start + cost;
-    rec.stall = waited;
-    rec.reason = waited == 0 ? StallReason::None
-                 : di.op() == Op::CC_WAIT ? StallReason::CrossCore : StallReason::FlagWait;
-    obs->on_instr(rec);
+  if (!ack_stall) {
+    const uint64_t start = CycleClock::now() / launch.clock.period;
+    trace(start, start + cost, waited,
+          waited == 0 ? StallReason::None : di.op() == Op::CC_WAIT ? StallReason::CrossCore : StallReason::FlagWait);
   }
   if (cost > 0) sc_core::wait(sc_core::sc_time::from_value(launch.ticks(cost)));
   c.busy_cycles += cost;

@@ -52,8 +52,10 @@ class CoreModel : public sc_core::sc_module {
     std::deque<sem::DispatchedInstr> q;
     uint32_t depth = 1;
     bool busy = false;              // the pipe is executing an instruction
+    uint64_t writes_acked = 0;      // tick the pipe's last posted GM write is acknowledged
     sc_core::sc_event work;         // something was pushed
-    bool drained() const { return q.empty() && !busy; }
+    // Empty, idle and no posted write unacknowledged (a barrier or `end` waits for the writes).
+    bool drained() const { return q.empty() && !busy && writes_acked <= CycleClock::now(); }
   };
   Queue& queue(isa::Pipe p) { return queues_[static_cast<int>(p)]; }
   const Queue& queue(isa::Pipe p) const { return queues_[static_cast<int>(p)]; }
@@ -63,7 +65,9 @@ class CoreModel : public sc_core::sc_module {
 
   // Executes a sync instruction (set_flag, wait_flag, cc_set, cc_wait) on the calling unit,
   // blocking (with the stall counted as flag_wait) until it can complete, then spending
-  // ScalarConfig::sync cycles. Call from the unit's SC_THREAD.
+  // ScalarConfig::sync cycles. set_flag and cc_set first wait until the unit's posted GM writes
+  // are acknowledged (counted as a memory stall), so whoever they release sees the data.
+  // Call from the unit's SC_THREAD.
   void run_sync(const sem::DispatchedInstr& di, UnitCounters& c, UnitStatus& status);
 
   // ---- end of the core

@@ -1,5 +1,7 @@
 #include "hw/core/pipe_unit.h"
 
+#include <algorithm>
+
 #include "hw/core/core_model.h"
 #include "hw/core/timing.h"
 #include "hw/core/trace_observer.h"
@@ -44,7 +46,14 @@ void PipeUnit::execute_data(const sem::DispatchedInstr& di, UnitCounters& c) {
       if (obs) obs->before_gm_issue(core_.state.id, pipe_);
       GmPort::Result r = port->issue(lines, ranges.front().is_write, ranges.front().hint,
                                      sc_core::sc_time::from_value(t0 + L.ticks(path->startup)), opt);
-      const uint64_t gm_end = L.ceil_cycle(r.end.value());
+      // Posted writes: the pipe is free once the data is handed off; the acknowledgement is
+      // waited for by set_flag / cc_set on this pipe, barriers and `end` (CoreModel::Queue).
+      const bool posted = ranges.front().is_write;
+      const uint64_t gm_end = L.ceil_cycle((posted ? r.handed_off : r.end).value());
+      if (posted) {
+        uint64_t& acked = core_.queue(pipe_).writes_acked;
+        acked = std::max(acked, L.ceil_cycle(r.end.value()));
+      }
       rec.has_gm = true;
       rec.gm_start = r.start.value() / L.clock.period;
       rec.gm_end = gm_end / L.clock.period;
@@ -89,7 +98,13 @@ void PipeUnit::run() {
       while (q.q.empty()) {
         st.what = UnitWait::Idle;
         st.has_cur = false;
-        sc_core::wait(q.work);
+        const uint64_t now = CycleClock::now();
+        if (q.writes_acked > now) {  // wake barrier / `end` waiters when the posted writes are acked
+          sc_core::wait(sc_core::sc_time::from_value(q.writes_acked - now), q.work);
+          if (q.drained()) core_.changed_.notify(sc_core::SC_ZERO_TIME);
+        } else {
+          sc_core::wait(q.work);
+        }
       }
       st.cur = std::move(q.q.front());
       q.q.pop_front();

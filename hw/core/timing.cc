@@ -73,7 +73,7 @@ uint64_t vector_cycles(const VectorConfig& v, const sem::DispatchedInstr& di, co
 
 uint64_t path_cycles(const PathConfig& p, uint64_t bytes, bool trans) {
   const double rate = trans && p.trans_bytes_per_cycle > 0 ? p.trans_bytes_per_cycle : p.bytes_per_cycle;
-  return p.startup + static_cast<uint64_t>(std::ceil(double(bytes) / rate));
+  return std::max<uint64_t>(p.min_cycles, p.startup + static_cast<uint64_t>(std::ceil(double(bytes) / rate)));
 }
 
 uint64_t own_cycles(const HwConfig& hw, const sem::DispatchedInstr& di, const sem::InstrShape& s) {

@@ -38,8 +38,8 @@ int vector_passes(isa::Op op);
 uint64_t vector_repeats(const VectorConfig& v, const sem::DispatchedInstr& di, const sem::InstrShape& s);
 uint64_t vector_cycles(const VectorConfig& v, const sem::DispatchedInstr& di, const sem::InstrShape& s);
 
-// startup + ceil(bytes / bytes_per_cycle); a transposing tile load (trans) moves at
-// trans_bytes_per_cycle where the path has one.
+// max(min_cycles, startup + ceil(bytes / bytes_per_cycle)); a transposing tile load (trans)
+// moves at trans_bytes_per_cycle where the path has one.
 uint64_t path_cycles(const PathConfig& p, uint64_t bytes, bool trans = false);
 
 // Cycles of any non-scalar, non-sync instruction when it does not touch GM, or the path's own

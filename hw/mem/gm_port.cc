@@ -38,19 +38,19 @@ GmPort::Result GmPort::issue(const std::vector<GmRange>& ranges, bool write, isa
   if (start < now) throw Error("GmPort::issue: start time is in the past");
   const uint64_t quantum = opt.quantum.value();
   const uint32_t window = cfg_.max_outstanding;
-  std::fill(completions_.begin(), completions_.end(), 0);
   ++transfers_;
   payload_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
 
   Result r;
   r.start = start_time;
-  uint64_t last_issue = start, last_done = start, issued_bytes = 0, k = 0;
+  uint64_t last_issue = start, last_done = start, last_accepted = start, issued_bytes = 0, k = 0;
   uint64_t run_lo = 1, run_hi = 0;  // the addresses whose region is `run_region` (none yet)
   uint32_t run_region = RegionTable::kNone;
   for (const GmRange& range : ranges) {
     for (uint64_t a = range.addr, end = range.addr + range.bytes; a < end;) {
       const uint64_t n = std::min<uint64_t>(end, (a / cfg_.line + 1) * cfg_.line) - a;
-      uint64_t t = std::max(last_issue, completions_[k % window]);
+      uint64_t& slot = completions_[ring_pos_++ % window];
+      uint64_t t = std::max(last_issue, slot);
       if (opt.issue_bytes_per_cycle > 0)
         t = std::max(t, start + cfg_.clock.ticks(double(issued_bytes) / opt.issue_bytes_per_cycle));
       if (quantum > 0 && t - now > quantum) {
@@ -66,13 +66,15 @@ GmPort::Result GmPort::issue(const std::vector<GmRange>& ranges, bool write, isa
       payload_.set_address(a);
       payload_.set_data_length(static_cast<unsigned>(n));
       payload_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      ext_->accepted = 0;  // a target without a link (unit tests) leaves it: accepted = done
       sc_core::sc_time delay = sc_core::sc_time::from_value(t - now);
       socket->b_transport(payload_, delay);
       if (payload_.is_response_error())
         throw Error("GM access at " + hex(a) + " failed: " + payload_.get_response_string());
       const uint64_t done = now + delay.value();
-      completions_[k % window] = done;
+      slot = done;
       last_done = std::max(last_done, done);
+      if (write) last_accepted = std::max(last_accepted, ext_->accepted ? ext_->accepted : done);
       last_issue = t;
       issued_bytes += n;
       ++k;
@@ -82,6 +84,7 @@ GmPort::Result GmPort::issue(const std::vector<GmRange>& ranges, bool write, isa
   r.requests = k;
   r.bytes = issued_bytes;
   r.end = sc_core::sc_time::from_value(last_done);
+  r.handed_off = write ? sc_core::sc_time::from_value(last_accepted) : r.end;
   requests_ += k;
   (write ? bytes_written_ : bytes_read_) += issued_bytes;
   return r;

@@ -6,7 +6,7 @@
 // the interconnect with b_transport and an annotated delay (loosely timed): request i is issued
 // at the latest of (start, start + bytes before it / issue_bytes_per_cycle, completion of request
 // i - max_outstanding, issue of request i - 1), so at most MteConfig::max_outstanding lines are
-// in flight. Targets only book timelines and return, so a DMA of N lines costs N cheap calls
+// in flight (counted across DMAs: posted writes of an earlier DMA may still be unacknowledged). Targets only book timelines and return, so a DMA of N lines costs N cheap calls
 // and a single wait() (until the last completion), not one context switch per line.
 //
 // Data: the payloads carry no data (data pointer null). GM contents are moved functionally by the
@@ -52,6 +52,9 @@ struct GmPortOptions {
 };
 struct GmPortResult {
   sc_core::sc_time start, end;  // absolute: first issue, last completion
+  // Writes: when the last line has crossed the core's link (the data is handed off: a posted
+  // write frees its pipe here; `end` is its acknowledgement). Reads: = end.
+  sc_core::sc_time handed_off;
   uint64_t requests = 0, bytes = 0;
 };
 
@@ -85,7 +88,11 @@ class GmPort : public sc_core::sc_module {
   Config cfg_;
   tlm::tlm_generic_payload payload_;
   MemExtension* ext_;  // owned by payload_
-  std::vector<uint64_t> completions_;  // ring of the last max_outstanding completion ticks
+  // Ring of the last max_outstanding completion ticks. It persists across DMAs: a read port's
+  // earlier lines are all done before its pipe issues again, a write port's posted lines may not
+  // be, so this ring is the write buffer (a line waits for room when max_outstanding are unacked).
+  std::vector<uint64_t> completions_;
+  uint64_t ring_pos_ = 0;
   uint64_t transfers_ = 0, requests_ = 0, bytes_read_ = 0, bytes_written_ = 0, syncs_ = 0;
   StatGroup stats_;
 };

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "hw/mem/mem_extension.h"
 #include "isa/error.h"
 
 namespace npu::hw {
@@ -47,7 +48,9 @@ void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_
     port.write_link.retire(now);
     port.bytes_written += n;
     const uint64_t dur = clock_.ticks(double(n) / port.write_bytes_per_cycle);
-    const uint64_t at_slice = port.write_link.fill(t, dur) + latency_ticks_;
+    const uint64_t sent = port.write_link.fill(t, dur);
+    if (auto* ext = p.get_extension<MemExtension>()) ext->accepted = sent;  // posted: the core is done with it
+    const uint64_t at_slice = sent + latency_ticks_;
     delay = sc_core::sc_time::from_value(at_slice - now);
     (*to_slice_[slice])->b_transport(p, delay);
   } else {

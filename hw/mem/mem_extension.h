@@ -14,6 +14,7 @@ struct MemExtension : tlm::tlm_extension<MemExtension> {
   isa::CacheHint hint = isa::CacheHint::Normal;  // after the region override was applied
   uint32_t requester = 0;                         // core port index
   uint32_t region = 0;                            // RegionTable id; 0 = no region
+  uint64_t accepted = 0;  // write: tick the line has crossed the core's link (set by the interconnect)
 
   tlm::tlm_extension_base* clone() const override { return new MemExtension(*this); }
   void copy_from(const tlm::tlm_extension_base& other) override {

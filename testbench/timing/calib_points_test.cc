@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include "calib/calib.h"
+#include "cli/lib/chip_anchors.h"
 #include "hw/config/loader.h"
+#include "isa/error.h"
 #include "testbench/support/calib_support.h"
 #include "testbench/support/repo_config.h"
 
@@ -83,6 +85,33 @@ TEST(CalibPoints, GmToUb1KiBWarmL2) {
   // line 0: [249.65, 254.31) -> 255 (rounded up to a cycle). (CAL GM_TO_UB 1024: 241.87)
   Kernel k{CoreType::Aiv, Pipe::Mte2, "mov_gm_ub 0, r2, 1, 1024, 0, 0", 1024};
   EXPECT_EQ(measure_busy(load_repo_config("ascend910b"), k, true), 255.0);
+}
+
+// GM writes are posted: the pipe is busy until the data has crossed the core's write link, at
+// least mte.<path>.min_cycles; the L2 write latency is not on the pipe.
+TEST(CalibPoints, UbToGm1KiBPosted) {
+  // mte.ub_gm: startup 8, lines paced 512 / 64 = 8 cycles apart (issue 8, 16), AIV write link
+  // 512 / 86 = 5.95 cycles each: handed off at 21.95; own 8 + 1024 / 64 = 24; floor 196:
+  // max(196, 24, 22) = 196 (CAL UB_TO_GM 1024: 154.84; the floor is fitted over all 76 rows).
+  Kernel k{CoreType::Aiv, Pipe::Mte3, "mov_ub_gm r2, 0, 1, 1024, 0, 0", 1024};
+  EXPECT_EQ(measure_busy(load_repo_config("ascend910b"), k, true), 196.0);
+}
+TEST(CalibPoints, L0cToGm64KiBPosted) {
+  // 256 rows x 256 B f32. mte.l0c_gm: startup 2, lines paced 512 / 128 = 4 cycles apart, but the
+  // AIC write link takes 512 / 118 = 4.34 per line: 128 lines back to back from cycle 2 end at
+  // 2 + 65536 / 118 = 557.4 -> 558 (own 2 + 512 = 514, floor 86). (CAL L0C_TO_GM 65536: 574.51)
+  EXPECT_EQ(measure_busy(load_repo_config("ascend910b"), aic(Pipe::Fixp, "fix.f32.f32 r2, 0, 256, 64, 256", 65536)), 558.0);
+}
+
+// `calibrate --fidelity-md --set K=V` applies the sets to the whole-chip GEMM runs too: a bad one
+// fails at the first size, naming the --set.
+TEST(CalibPoints, GemmAnchorsTakeTheSets) {
+  try {
+    cli::run_gemm_anchors(source_dir(), source_dir() + "/configs/ascend910b.yaml", {"chip.clusters=0"});
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("--set chip.clusters=0"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -245,6 +245,38 @@ TEST(CoreTiming, UbToGmFourLines) {
   c(Op::LDP, {R(1), 0})(Op::MOV_UB_GM, {R(1), 0, 1, 2048, 0, 0})(Op::END);
   EXPECT_EQ(run_aiv(c, {0}), 88u);
 }
+// Posted writes: the pipe is free once the last line has crossed the write link; `end`, a
+// barrier, set_flag and cc_set on the pipe wait for the L2's acknowledgement.
+TEST(CoreTiming, UbToGmPostedBackToBack) {
+  // First DMA as UbToGmOneLine: own ends 38, handed off 26, acked 40: the pipe is free at 38.
+  // Second (the same line: a write hit costs the same) starts at 38: own ends 74, issue 58, link -> 62, slice port -> 66, + 10 = 76;
+  // `end` waits for that acknowledgement. (Acknowledged writes: 40 + 36 -> 76, acked 78.)
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_UB_GM, {R(1), 0, 1, 512, 0, 0})(Op::MOV_UB_GM, {R(1), 0, 1, 512, 0, 0})(Op::END);
+  EXPECT_EQ(run_aiv(c, {0}), 76u);
+}
+TEST(CoreTiming, SetFlagWaitsForPostedWrites) {
+  // The first DMA is acked at 40; set_flag waits for it and costs sync 1 -> 41; the second DMA
+  // starts at 41: own ends 77, issue 61, link -> 65, slice -> 69, + 10 = 79. (A set_flag that did
+  // not wait: 38 + 1 = 39, then 39 + 36 -> 75, acked 77.)
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_UB_GM, {R(1), 0, 1, 512, 0, 0})(Op::SET_FLAG, {Pipe::Mte3, Pipe::Vector, 0})
+   (Op::MOV_UB_GM, {R(1), 0, 1, 512, 0, 0})(Op::WAIT_FLAG, {Pipe::Mte3, Pipe::Vector, 0})(Op::END);
+  EXPECT_EQ(run_aiv(c, {0}), 79u);
+}
+TEST(CoreTiming, WritePathFloor) {
+  // mte.ub_gm.min_cycles 100: the pipe holds each DMA max(100, 20 + 512/32 = 36) = 100 cycles.
+  // First: [2, 102) (acked 40); second: [102, 202), issue 122, link -> 126, slice -> 130,
+  // acked 140; `end` at the pipe's 202.
+  hw::HwConfig cfg = test_config();
+  cfg.chip.aiv_per_cluster = 1;
+  cfg.mte.ub_gm.min_cycles = 100;
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_UB_GM, {R(1), 0, 1, 512, 0, 0})(Op::MOV_UB_GM, {R(1), 0, 1, 512, 0, 0})(Op::END);
+  isa::Program p = make_program("t", 1, nullptr, &c);
+  sem::GlobalMemory gm(cfg.hbm.size);
+  EXPECT_EQ(hw::run_systemc(cfg, p, gm, {0}, 1).total_cycles, 202u);
+}
 TEST(CoreTiming, FixToGm) {
   // fix f32 -> f16 16 x 16 = 512 B (rows 32 B apart: one contiguous range). own = 5 + 512/64 = 13
   // -> 15. Issue at 7: link -> 11, slice port -> 15, full-line write miss + 10 = 25.

@@ -265,5 +265,19 @@ TEST(ConfigErrors, FileAndTopLevel) {
             "t.yaml:1:1: error: expected a mapping of sections (chip, buffers, ...), got a sequence");
 }
 
+// `base: FILE`: a variant replaces the base's keys, each once; the base must be readable.
+TEST(ConfigErrors, BaseVariant) {
+  const std::string base = "base: " + tiny_path() + "\n";
+  HwConfig v = load_config_string(base + "chip:\n  clusters: 3\n", {}, "t.yaml");
+  EXPECT_EQ(v.chip.clusters, 3);
+  EXPECT_EQ(v.chip.name, load_config(tiny_path()).chip.name);
+  EXPECT_EQ(error_of_text(base + "chip:\n  clusters: 3\n  clusters: 4\n"), "t.yaml:4:3: error: chip.clusters: duplicate key");
+  EXPECT_EQ(error_of_text(base + "chip:\n  clusters: 0\n"),
+            "t.yaml:3:13: error: chip.clusters: value 0 is out of range [1, 1024]");
+  EXPECT_EQ(error_of_text("base: [a]\n"), "t.yaml:1:7: error: base: expected a config file name");
+  const std::string missing = error_of_text("base: /no/such/config.yaml\n");
+  EXPECT_EQ(missing.rfind("t.yaml:1:7: error: base: cannot read /no/such/config.yaml: ", 0), 0u) << missing;
+}
+
 }  // namespace
 }  // namespace npu::hw

@@ -55,6 +55,22 @@ TEST(ConfigLoad, Ascend950AndTiny) {
   EXPECT_DOUBLE_EQ(tiny.hbm.channel_bytes_per_cycle(tiny.chip.clock_ghz), 1600.0 / 1.8 / 32);
 }
 
+// A variant (`base:`) is its base with only the keys it sets replaced.
+TEST(ConfigLoad, Ascend910b3IsTheBaseWithItsOwnFigures) {
+  HwConfig b = load_config(config_path("ascend910b.yaml"));
+  HwConfig b3 = load_config(config_path("ascend910b3.yaml"));
+  EXPECT_EQ(b3.chip.name, "ascend910b3");
+  EXPECT_EQ(b3.chip.clusters, 20);
+  EXPECT_EQ(b3.cube.startup, 23u);
+  EXPECT_EQ(b3.noc.aiv_read_bytes_per_cycle, 124);
+  b3.chip.name = b.chip.name;
+  b3.chip.clusters = b.chip.clusters;
+  b3.cube.startup = b.cube.startup;
+  b3.noc.aiv_read_bytes_per_cycle = b.noc.aiv_read_bytes_per_cycle;
+  EXPECT_TRUE(same_config(b, b3));
+  EXPECT_EQ(b3.source_path, config_path("ascend910b3.yaml"));
+}
+
 TEST(ConfigLoad, VectorCyclesLookup) {
   HwConfig c = load_config(config_path("ascend910b.yaml"));
   using isa::Dtype;
@@ -92,7 +108,7 @@ TEST(ConfigLoad, OverridesApply) {
 }
 
 TEST(ConfigLoad, DumpRoundTripsEveryConfig) {
-  for (const char* name : {"ascend910b.yaml", "ascend950.yaml", "tiny.yaml"}) {
+  for (const char* name : {"ascend910b.yaml", "ascend910b3.yaml", "ascend950.yaml", "tiny.yaml"}) {
     HwConfig a = load_config(config_path(name), {"hbm.bandwidth_gbps=1234.5678", "chip.clock_ghz=1.7"});
     const std::string dump = dump_resolved_yaml(a);
     HwConfig b = load_config_string(dump, {}, "dump");
