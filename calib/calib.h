@@ -18,6 +18,7 @@
 //     (910_95); the config's clock does not enter a per-cycle comparison.
 // Relative error = (model - measured) / measured.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,13 @@ struct Options {
   std::vector<std::string> sets;  // config overrides "key.path=value", applied to both configs
 };
 
+// A calibration CSV as rows keyed by its header's names (bounded read; throws npu::Error with
+// file:line on a row whose field count differs from the header's).
+using CsvRow = std::map<std::string, std::string>;
+std::vector<CsvRow> read_csv(const std::string& path);
+// The field `key` of a row as a number; npu::Error when missing or not a number.
+double to_num(const CsvRow& r, const char* key);
+
 // Ids of every table, in report order.
 std::vector<std::string> table_ids();
 std::vector<Table> run_calibration(const Options& o);
@@ -117,9 +125,38 @@ struct ChipAnchor {
   double rel_err() const { return measured > 0 ? (model - measured) / measured : 0.0; }
 };
 
+// A published device time of a weight-streaming job and the model's time for it.
+struct StreamAnchor {
+  std::string job;             // "up/gate proj bf16, x[1, 5120] . W[5120, 13824]"
+  double weight_bytes = 0;     // bytes of W the job streams
+  double measured_us = 0;      // the published time
+  double model_us = 0;
+  double model_hashed_us = 0;  // with hashed L2-slice and HBM-channel mappings (xor)
+  std::string how;             // how the model ran it ("one launch", "two launches of N = 6912")
+  std::string detail;          // what bounds the model's run
+  double hbm_peak_gbps = 0;    // the config's hbm.bandwidth_gbps
+  double rel_err() const { return measured_us > 0 ? (model_us - measured_us) / measured_us : 0.0; }
+};
+
+// A published b_trans overhead (time with W [N, K] over time with W [K, N], minus 1) at one tile
+// shape, and the model's for the same kernel in both layouts.
+struct LayoutAnchor {
+  std::string tile;            // "TK 256, TN 256, K 5120, N 5120"
+  double measured = 0;         // the published overhead (0.022 = +2.2 %)
+  double kn_us = 0, nk_us = 0;                // the model's times, W [K, N] and [N, K]
+  double kn_hashed_us = 0, nk_hashed_us = 0;  // the same with both mappings xor
+  double kn_window_us = 0, nk_window_us = 0;  // xor and mte.max_outstanding = 512 lines
+  std::string detail_kn, detail_nk;           // what bounds each run
+  double model() const { return kn_us > 0 ? nk_us / kn_us - 1 : 0.0; }
+  double model_hashed() const { return kn_hashed_us > 0 ? nk_hashed_us / kn_hashed_us - 1 : 0.0; }
+  double model_window() const { return kn_window_us > 0 ? nk_window_us / kn_window_us - 1 : 0.0; }
+};
+
 // docs/fidelity.md: every public anchor with the model's error, the assumptions, what is not
-// modelled. `gemm`: the vendor-library GEMM series (cli/lib/chip_anchors.h runs it).
-std::string fidelity_markdown(const std::vector<Table>& tables, const std::vector<ChipAnchor>& gemm);
+// modelled. `gemm`: the vendor-library GEMM series (cli/lib/chip_anchors.h runs it); `decode`,
+// `btrans`: the decode weight-streaming and b_trans series (cli/lib/stream_anchors.h).
+std::string fidelity_markdown(const std::vector<Table>& tables, const std::vector<ChipAnchor>& gemm,
+                              const std::vector<StreamAnchor>& decode, const std::vector<LayoutAnchor>& btrans);
 // Every point as CSV: table,series,x,measured,model,rel_err,instruction.
 std::string points_csv(const std::vector<Table>& tables);
 

@@ -22,7 +22,7 @@ using isa::CoreType;
 using isa::Pipe;
 
 // ---------------------------------------------------------------- CSV
-using Row = std::map<std::string, std::string>;
+using Row = CsvRow;
 
 std::vector<std::string> split_csv_line(const std::string& line) {
   std::vector<std::string> out;
@@ -54,6 +54,8 @@ std::vector<std::string> split_csv_line(const std::string& line) {
 
 constexpr uint64_t kMaxTableBytes = 16ull << 20;  // the msKPP tables are ~100 KB
 
+}  // namespace
+
 std::vector<Row> read_csv(const std::string& path) {
   std::istringstream f;
   try {
@@ -80,7 +82,9 @@ std::vector<Row> read_csv(const std::string& path) {
 }
 
 double to_num(const Row& r, const char* key) {
-  const std::string& s = r.at(key);
+  const auto it = r.find(key);
+  if (it == r.end()) throw Error(std::string("calibration CSV: no column ") + key);
+  const std::string& s = it->second;
   try {
     size_t used = 0;
     double v = std::stod(s, &used);
@@ -90,6 +94,8 @@ double to_num(const Row& r, const char* key) {
     throw Error(std::string("calibration CSV: field ") + key + " is not a number: '" + s + "'");
   }
 }
+
+namespace {
 
 std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;

@@ -26,15 +26,6 @@ Tensor reshaped(const Tensor& t, std::vector<int64_t> shape) {
   return r;
 }
 
-// [K, N] -> [N, K], bit for bit: the layout linear() takes.
-Tensor transposed(const Tensor& w) {
-  const int64_t k = w.dim(0), n = w.dim(1);
-  Tensor t(w.dtype(), {n, k});
-  for (int64_t i = 0; i < k; ++i)
-    for (int64_t j = 0; j < n; ++j) t.set_bits(j * k + i, w.bits(i * n + j));
-  return t;
-}
-
 // Weight w of a K -> N projection, stored [K, N] (or [N, K] with b_trans), as linear()'s [N, K].
 Tensor weight_nk(const Tensor& w, int64_t k, int64_t n, bool b_trans, const char* name) {
   if (b_trans) {
@@ -42,7 +33,7 @@ Tensor weight_nk(const Tensor& w, int64_t k, int64_t n, bool b_trans, const char
     return w;
   }
   need_shape(w, {k, n}, name);
-  return transposed(w);
+  return transposed_bits(w);
 }
 
 }  // namespace

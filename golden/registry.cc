@@ -163,11 +163,13 @@ const std::vector<Entry>& entries() {
        }},
       {{"linear",
         "AT-09 bf16 linear: x [M, K] times w [N, K] (b_trans), fp32 accumulation",
-        {kHasBias},
-        {{"x", "", "bf16 [M, K]"}, {"w", "", "bf16 [N, K]"}, {"bias", "has_bias", "f32|bf16 [N]"}},
+        {kHasBias, {"b_trans", "bool", "true", {}, "w stored [N, K] (true) or [K, N] (false)"}},
+        {{"x", "", "bf16 [M, K]"}, {"w", "", "bf16 [N, K] (b_trans false: [K, N])"},
+         {"bias", "has_bias", "f32|bf16 [N]"}},
         {{"out", "", "bf16 [M, N]"}}},
        [](const Call& c) {
-         return TensorMap{{"out", linear(c.req("x"), c.req("w"), c.input("bias"))}};
+         const Tensor& w = c.req("w");
+         return TensorMap{{"out", linear(c.req("x"), c.get_bool("b_trans") ? w : transposed_bits(w), c.input("bias"))}};
        }},
       {{"rmsnorm_linear",
         "AT-10: linear(bf16_rne(rmsnorm(x, gamma)), w)",

@@ -118,4 +118,13 @@ std::vector<float> Tensor::to_floats() const {
 
 std::string Tensor::describe() const { return std::string(ref::name_of(dtype_)) + shape_str(shape_); }
 
+Tensor transposed_bits(const Tensor& w) {
+  if (w.rank() != 2) throw Error("transposed_bits: expected a rank-2 tensor, got " + w.describe());
+  const int64_t k = w.dim(0), n = w.dim(1);
+  Tensor t(w.dtype(), {n, k});
+  for (int64_t i = 0; i < k; ++i)
+    for (int64_t j = 0; j < n; ++j) t.set_bits(j * k + i, w.bits(i * n + j));
+  return t;
+}
+
 }  // namespace npu::golden

@@ -81,5 +81,7 @@ class Tensor {
 };
 
 std::string shape_str(const std::vector<int64_t>& shape);  // "[16, 4096]"
+// A rank-2 tensor [R, C] as [C, R], bit for bit (a weight [K, N] as linear()'s [N, K]).
+Tensor transposed_bits(const Tensor& w);
 
 }  // namespace npu::golden

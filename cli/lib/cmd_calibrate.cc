@@ -16,6 +16,7 @@
 #include "cli/lib/chip_anchors.h"
 #include "cli/lib/commands.h"
 #include "cli/lib/run_case.h"
+#include "cli/lib/stream_anchors.h"
 #include "isa/error.h"
 
 namespace npu::cli {
@@ -50,9 +51,11 @@ void run(CalOpts& c) {
   std::vector<calib::Table> tables = calib::run_calibration(c.o);
   if (!c.points_csv.empty()) write_file_atomic(c.points_csv, calib::points_csv(tables));
   if (c.fidelity_md) {
-    // The whole-chip GEMM series runs on the 910B config from the repository holding the tables.
-    std::cout << calib::fidelity_markdown(tables, run_gemm_anchors(fs::path(c.o.csv_dir).parent_path().string(),
-                                                                   c.o.config_910b, c.o.sets));
+    // The whole-chip series run on the 910B config from the repository holding the tables.
+    const std::string repo = fs::path(c.o.csv_dir).parent_path().string();
+    std::cout << calib::fidelity_markdown(tables, run_gemm_anchors(repo, c.o.config_910b, c.o.sets),
+                                          run_decode_anchors(repo, c.o.config_910b, c.o.sets),
+                                          run_btrans_anchors(repo, c.o.config_910b, c.o.sets));
     return;
   }
   if (c.markdown) {

@@ -7,12 +7,14 @@
 // each bound). Also checks that docs/calibration.md is the current `npusim calibrate --markdown`.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <sstream>
 
 #include "calib/calib.h"
 #include "cli/lib/chip_anchors.h"
+#include "cli/lib/stream_anchors.h"
 #include "testbench/support/calib_support.h"
 #include "testbench/support/repo_config.h"
 
@@ -82,14 +84,64 @@ TEST_F(CalibTables, DocIsCurrent) {
                                    "`npusim calibrate --markdown > docs/calibration.md`";
 }
 
+// The decode weight-streaming and b_trans anchors (cli/lib/stream_anchors.h), run once.
+const std::vector<calib::StreamAnchor>& decode_anchors() {
+  static const auto a = cli::run_decode_anchors(source_dir(), repo_calib_options().config_910b);
+  return a;
+}
+const std::vector<calib::LayoutAnchor>& btrans_anchors() {
+  static const auto a = cli::run_btrans_anchors(source_dir(), repo_calib_options().config_910b);
+  return a;
+}
+
 TEST_F(CalibTables, FidelityDocIsCurrent) {
   std::ifstream f(source_dir() + "/docs/fidelity.md");
   std::stringstream ss;
   ss << f.rdbuf();
   const std::vector<calib::ChipAnchor> gemm =
       cli::run_gemm_anchors(source_dir(), repo_calib_options().config_910b);
-  EXPECT_TRUE(ss.str() == calib::fidelity_markdown(*tables_, gemm))
+  EXPECT_TRUE(ss.str() == calib::fidelity_markdown(*tables_, gemm, decode_anchors(), btrans_anchors()))
       << "docs/fidelity.md is stale: regenerate it with `npusim calibrate --fidelity-md > docs/fidelity.md`";
+}
+
+// Decode weight streaming (docs/fidelity.md): the bf16 projections are plain HBM streams, and
+// the model must stay within a quarter of the published device time (recorded: up/gate -17.1 %,
+// down -22.4 %, optimistic: the HBM's sustained rate, see the doc). The W8A8 row is far off
+// (recorded -40.2 %: the vendor int8 kernel is not byte-bound, the model's is); it is kept and
+// guarded against drift: within 5 points of the recorded error, and the model's W8A8 time about
+// half its bf16 time (half the bytes: 0.5 .. 0.65 of it) where the chip's is 0.85.
+TEST_F(CalibTables, DecodeStreamingAnchorErrorsWithinBound) {
+  const std::vector<calib::StreamAnchor>& d = decode_anchors();
+  ASSERT_EQ(d.size(), 3u);
+  for (size_t i = 0; i < 2; ++i) {
+    SCOPED_TRACE(d[i].job);
+    EXPECT_LT(std::abs(d[i].rel_err()), 0.25);
+    EXPECT_LT(d[i].rel_err(), 0.0);  // optimistic, as the doc explains
+  }
+  EXPECT_NEAR(d[2].rel_err(), -0.402, 0.05) << d[2].job;
+  const double ratio = d[2].model_us / d[0].model_us;
+  EXPECT_GT(ratio, 0.5);
+  EXPECT_LT(ratio, 0.65);
+}
+
+// b_trans overhead (docs/fidelity.md): under the shipped modulo mappings the model overcharges
+// [N, K] at every tile (recorded model - published: +29.9, +90.3, +67.8 points; the address
+// mapping and the MTE request window, see the doc), guarded against drift within 10 points of
+// those; with hashed mappings the TK = 256 tile, whose bursts are whole lines in both layouts,
+// must cost what the chip reports within 3 points (+2.2 %), and the model's overhead must
+// still grow as TK gets shallower (TK 64 above TK 256), as the published one does.
+TEST_F(CalibTables, BTransAnchorOverheads) {
+  const std::vector<calib::LayoutAnchor>& b = btrans_anchors();
+  ASSERT_EQ(b.size(), 3u);
+  const double recorded[] = {0.299, 0.903, 0.678};
+  for (size_t i = 0; i < b.size(); ++i) {
+    SCOPED_TRACE(b[i].tile);
+    EXPECT_GT(b[i].model(), b[i].measured);
+    EXPECT_NEAR(b[i].model() - b[i].measured, recorded[i], 0.10);
+  }
+  EXPECT_NEAR(b[0].model_hashed(), b[0].measured, 0.03);
+  EXPECT_GT(b[1].model_hashed(), b[0].model_hashed());
+  EXPECT_GT(b[2].model_hashed(), b[0].model_hashed());
 }
 
 }  // namespace
