@@ -112,21 +112,20 @@ The last columns: both mappings hashed (xor), then xor with `mte.max_outstanding
                       a.nk_us, pct(a.model()), points(a.model() - a.measured), escape(a.detail_kn),
                       escape(a.detail_nk), pct(a.model_hashed()), pct(a.model_window()));
   md += R"(
-What it shows. Under the shipped `modulo` mappings the model charges b_trans several times what
-the chip pays, even where the two layouts issue the same bursts (TK = TN = 256: 512-byte bursts
-10240 bytes apart in both). The cause is the address mapping, the GEMM anchor's n = 8192 effect
-again: a [N, K] row is K x 2 = 10240 bytes = 20 L2 lines, so one tile's TN rows fall on only 8
-of the 32 slices and HBM channels (gcd(20, 32) = 4), and the AICs' tiles start TN x 20 lines
-apart, a multiple of 32, so every AIC queues on the same 8 channels (the HBM bandwidth of the
-[N, K] runs above). In [K, N] the AICs' tiles sit side by side in each row, on different
-channels. With both mappings hashed (xor) that goes, and the TK = 256 tile costs about what the
-chip reports. What is left at TK = 64 is the MTE's request window: a [N, K] tile is then bursts of
-128 bytes, one line request each, so the `mte.max_outstanding` 128 requests hold 16 KiB in flight
-instead of 64 KiB, and a core streams about 128 x 128 B per L2 round trip (241 cycles), ~68
-B/cycle, below its 171 B/cycle link. With TN = 512 only 10 AICs stream and together stay below
-the HBM bandwidth, so the window shows in full; with TN = 1024, 17 AICs still saturate HBM in
-both layouts and the overhead is smaller. A window of 512 requests almost removes it (last
-column).
+What it shows. With equal bursts (TK = TN = 256: 512-byte bursts 10240 bytes apart in both
+layouts) the model's b_trans costs what the chip reports. That holds only because each AIC takes
+its K chunks starting at its own `block_idx` (`kn_k0` in lib/gemm_kn.inc, from the MLAProlog
+work): a [N, K] row is K x 2 = 10240 bytes = 20 L2 lines, so one tile's TN rows fall on only 8
+of the 32 slices and HBM channels (gcd(20, 32) = 4), and without the rotation every AIC, at the
+same k, queued on the same 8 (under the shipped `modulo` mappings the model then charged +32 %
+at this tile, the GEMM anchor's n = 8192 effect again). What is left at TK = 64 is the MTE's
+request window: a [N, K] tile is then bursts of 128 bytes, one line request each, so the
+`mte.max_outstanding` 128 requests hold 16 KiB in flight instead of 64 KiB, and a core streams
+about 128 x 128 B per L2 round trip (241 cycles), ~68 B/cycle, below its 171 B/cycle link. With
+TN = 512 only 10 AICs stream and together stay below the HBM bandwidth, so the window shows in
+full (the model charges over four times the chip's overhead); with TN = 1024, 17 AICs still
+nearly saturate HBM in both layouts and the model charges a quarter of what the chip pays. A
+window of 512 requests removes it (last column).
 The chip's overhead grows the other way (+15.8 % on 10 cores, +23.2 % on 17), so its cost of
 short bursts is not a per-core latency limit like this window but grows with the load on the
 shared path (L2 slice request rate, HBM row switching), which the model does not charge for a

@@ -133,15 +133,19 @@ TEST_F(CalibTables, DecodeStreamingAnchorErrorsWithinBound) {
 TEST_F(CalibTables, BTransAnchorOverheads) {
   const std::vector<calib::LayoutAnchor>& b = btrans_anchors();
   ASSERT_EQ(b.size(), 3u);
-  const double recorded[] = {0.299, 0.903, 0.678};
+  // model - published overhead, as docs/fidelity.md records it (guards against drift).
+  const double recorded[] = {-0.022, 0.536, -0.171};
   for (size_t i = 0; i < b.size(); ++i) {
     SCOPED_TRACE(b[i].tile);
-    EXPECT_GT(b[i].model(), b[i].measured);
     EXPECT_NEAR(b[i].model() - b[i].measured, recorded[i], 0.10);
+    EXPECT_LT(b[i].model_window(), 0.05);  // a 512-request window removes the model's cost
   }
+  // Equal 512-byte bursts in both layouts: within 3 points of the chip under the shipped mappings.
+  EXPECT_NEAR(b[0].model(), b[0].measured, 0.03);
   EXPECT_NEAR(b[0].model_hashed(), b[0].measured, 0.03);
-  EXPECT_GT(b[1].model_hashed(), b[0].model_hashed());
-  EXPECT_GT(b[2].model_hashed(), b[0].model_hashed());
+  // 128-byte bursts (TK = 64) cost the model more than equal bursts, as they cost the chip.
+  EXPECT_GT(b[1].model(), b[0].model());
+  EXPECT_GT(b[2].model(), b[0].model());
 }
 
 }  // namespace
