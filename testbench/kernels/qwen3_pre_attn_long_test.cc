@@ -49,11 +49,12 @@ INSTANTIATE_TEST_SUITE_P(Tokens, Qwen3Reference, ::testing::Values(1, 16, 64),
 // first cycle (gemm_prologue_after) while the AIVs add and normalise; what it loses is the
 // imbalance of the 24 AICs' W streams (the AIC barrier before the per-head stage waits for the
 // slowest) and the per-head stage after it (docs/qwen3-pre-attn.md has the measured split).
-// Measured 80415 cycles = 74.05 % of the 59548-cycle roofline; the assertion guards the level
-// reached (the exact count is in cycle_baseline.yaml).
+// Measured 80501 cycles = 73.97 % of the 59548-cycle roofline (80415 = 74.05 % before GM writes
+// became posted with their per-path floor); the assertion guards the level reached (the exact
+// count is in cycle_baseline.yaml).
 TEST(Qwen3PreAttnPerf, ReferenceAgainstTheHbmRoofline) {
   const Qwen3Shape s;
-  EXPECT_GE(roofline_share(s, run_qwen3(s, "ascend910b", false, /*timing_only=*/true)), 0.74);
+  EXPECT_GE(roofline_share(s, run_qwen3(s, "ascend910b", false, /*timing_only=*/true)), 0.735);
 }
 
 class Qwen3W8A8Reference : public ::testing::TestWithParam<int64_t> {};
