@@ -20,11 +20,9 @@ from sweep_study import ROOT, fill, parse_args, read_results, read_text, run, sa
 STUDY_DIR = os.path.join(ROOT, "docs", "studies", "mla_knobs")
 DOC = os.path.join(ROOT, "docs", "mla-prolog.md")
 STUDIES = ["unroll", "pipelining", "cache", "stitch", "tiles_wq_a", "tiles_wq_b", "tiles_wq_b_btrans"]
-CLOCK_GHZ = 1.8  # configs/ascend910b.yaml chip.clock_ghz (the sweeps' config)
-
-
-def us(cycles):
-    return "%.1f" % (int(cycles) / CLOCK_GHZ / 1000.0)
+def us(out, row):
+    """The point's time in us at its config's clock (stats.json clock_ghz)."""
+    return "%.1f" % (int(row["cycles"]) / stats(out, row)["clock_ghz"] / 1000.0)
 
 
 def mb(v):
@@ -62,7 +60,7 @@ def table_unroll(rows, out):
         pol = "kernel hints" if r["wq_b"] == "kernel" else "all normal"
         t.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["T"], UNROLL_NAME[r["unroll"]], UNROLL_CHUNKS[(r["T"], r["unroll"])], pol, r["cycles"],
-            us(r["cycles"]), mb(r["hbm_read_bytes"]), " | ".join(stage_cells(stats(out, r)))))
+            us(out, r), mb(r["hbm_read_bytes"]), " | ".join(stage_cells(stats(out, r)))))
     return t
 
 
@@ -71,7 +69,7 @@ def table_pipelining(rows, out):
     for r in rows:
         t.append("| %s | %s | %s (%s) | %s | %s | %s |" % (
             r["blocks"], r["nbuf"], r["xl1"], "x reused in L1" if r["xl1"] == "1" else "x re-loaded per chunk",
-            r["cycles"], us(r["cycles"]), " | ".join(stage_cells(stats(out, r)))))
+            r["cycles"], us(out, r), " | ".join(stage_cells(stats(out, r)))))
     return t
 
 
@@ -80,7 +78,7 @@ def table_cache(rows, out):
          "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         t.append("| %s | %s | %s | %s | %s | %s | %s |" % (
-            r["wq_a"], r["wq_b"], r["w_kv"], r["cycles"], us(r["cycles"]), mb(r["hbm_read_bytes"]),
+            r["wq_a"], r["wq_b"], r["w_kv"], r["cycles"], us(out, r), mb(r["hbm_read_bytes"]),
             " | ".join(stage_cells(stats(out, r)))))
     return t
 
@@ -91,7 +89,7 @@ def table_stitch(rows, out):
     for r in rows:
         per = ", ".join("%s %d" % (name, l["total_cycles"]) for name, l in
                         zip(["q1_kv1", "q2 + kv", "q3", "q4 + q5"], stats(out, r)["launches"]))
-        t.append("| 4 (one per stage) | %s | %s | %s | %s |" % (r["cycles"], us(r["cycles"]), per,
+        t.append("| 4 (one per stage) | %s | %s | %s | %s |" % (r["cycles"], us(out, r), per,
                                                               mb(r["hbm_read_bytes"])))
     return t
 
