@@ -36,4 +36,12 @@ TEST_F(TimingOnlyCli, RefusesTheIssAndTheRaceChecker) {
   EXPECT_NE(err_.find("race checker"), std::string::npos) << err_;
 }
 
+// The large-case note is about generating the tensors and running the golden (1.7e10 FLOP
+// here, over its 1e10 threshold): a timing-only run does neither, so it says nothing.
+TEST_F(TimingOnlyCli, GivesNoLargeCaseNote) {
+  const std::string kase = source_path("kernels/cases/linear_bf16.yaml") + " --var M=2048 --var K=2048 --var N=2048";
+  EXPECT_EQ(npusim("run " + kase + " --timing-only"), 0) << err_;
+  EXPECT_EQ(err_.find("note: a large case"), std::string::npos) << err_;
+}
+
 }  // namespace
