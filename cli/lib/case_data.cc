@@ -5,6 +5,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstring>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -125,6 +126,30 @@ golden::Tensor make_initial_tensor(const CaseSpec& spec, const CaseTensor& t) {
   golden::Tensor x = generate(&spec, t);
   apply_plants(t, x);
   return x;
+}
+
+std::vector<golden::Tensor> make_initial_tensors(const CaseSpec& spec) {
+  std::map<std::string, golden::Tensor> scales;  // of the per-channel draws made so far, by tensor
+  std::vector<golden::Tensor> out;
+  for (const CaseTensor& t : spec.tensors) {
+    const InitSpec& in = t.init;
+    const bool drawn = in.kind == InitSpec::Kind::Uniform || in.kind == InitSpec::Kind::Normal;
+    golden::Tensor x = [&] {
+      if (drawn && in.quantize_per_channel) {
+        golden::QuantResult r = random_draw(t);
+        scales.emplace(t.name, std::move(r.scale));
+        return std::move(r.q);
+      }
+      const auto it = in.kind == InitSpec::Kind::ScalesOf ? scales.find(in.source) : scales.end();
+      if (it == scales.end()) return generate(&spec, t);
+      golden::Tensor s(t.dtype, t.shape);
+      s.bytes() = it->second.bytes();
+      return s;
+    }();
+    apply_plants(t, x);
+    out.push_back(std::move(x));
+  }
+  return out;
 }
 
 golden::Tensor make_initial_tensor(const CaseTensor& t) {

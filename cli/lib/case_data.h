@@ -31,6 +31,9 @@ std::vector<TensorPlacement> place_tensors(const CaseSpec& spec, uint64_t line_b
 golden::Tensor make_initial_tensor(const CaseTensor& t);
 // The same for a tensor whose init may name another of spec's (scales_of).
 golden::Tensor make_initial_tensor(const CaseSpec& spec, const CaseTensor& t);
+// Every tensor of spec, in order; a per-channel draw is made and quantised once even when
+// another tensor takes its scales (scales_of).
+std::vector<golden::Tensor> make_initial_tensors(const CaseSpec& spec);
 
 // True when the tensor has initial contents of its own (an input, or an output / workspace with
 // an init): what --dump-inputs writes.

@@ -194,8 +194,7 @@ RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::stri
   };
   phase("inputs");
   std::vector<golden::Tensor> initial;  // none with --timing-only: GM contents do not matter
-  if (!o.timing_only)
-    for (const CaseTensor& t : spec.tensors) initial.push_back(make_initial_tensor(spec, t));
+  if (!o.timing_only) initial = make_initial_tensors(spec);
   std::vector<int64_t> params = kernel_param_values(spec, prog, placement);
   // The golden reads only `initial` (not changed below), so it runs beside the simulation.
   std::future<golden::TensorMap> golden_run;
