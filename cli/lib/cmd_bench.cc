@@ -11,6 +11,9 @@
 // Figures: wall and CPU seconds (medians of --repeat runs), simulated cycles/s, instructions/s,
 // GM line requests/s, functional MACs/s, host ns per GM line.
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -19,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/file_io.h"
+#include "base/host_phases.h"
 #include "cli/lib/commands.h"
 #include "cli/lib/run_case.h"
 #include "hw/config/loader.h"
@@ -35,14 +39,16 @@ struct CaseWorkload {
 
 // One `npusim run` job (no output files, no report printed).
 hw::BenchResult bench_case(const CaseWorkload& w, const std::string& src, const std::string& config,
-                           const std::vector<std::string>& sets, bool timing_only) {
+                           const std::vector<std::string>& sets, bool timing_only, HostPhases* phases) {
   RunOptions o;
+  o.host_phases = phases;
   o.case_path = src + "/kernels/cases/" + w.file;
   o.config_path = config;
   o.sets = sets;
   o.vars = w.vars;
   o.timing_only = timing_only;
   const RunResult r = run_case(o);
+  phases->finish();
   if (!timing_only && r.exit_code != kExitPass) throw Error(w.name + ": the outputs do not match the golden");
   hw::BenchResult b;
   b.name = w.name;
@@ -65,6 +71,59 @@ nlohmann::json bench_json(const std::vector<hw::BenchResult>& results) {
                  {"cycles_per_second", b.cycles_per_second()},
                  {"instructions_per_second", b.instructions_per_second()},
                  {"gm_lines_per_second", b.lines_per_second()}, {"macs_per_second", b.macs_per_second()}});
+  return j;
+}
+
+// The main thread's time per phase of a case workload: the median over the repeats of each
+// phase's wall and CPU milliseconds (every repeat marks the same phases in the same order).
+struct PhaseRow {
+  std::string workload;
+  bool timing_only = false;
+  std::vector<HostPhases::Phase> median;
+};
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
+PhaseRow phase_medians(const std::string& workload, bool timing_only, const std::vector<HostPhases>& runs) {
+  PhaseRow row{workload, timing_only, {}};
+  const std::vector<HostPhases::Phase>& first = runs.front().phases();
+  for (size_t i = 0; i < first.size(); ++i) {
+    std::vector<double> wall, cpu;
+    for (const HostPhases& r : runs)
+      if (i < r.phases().size() && r.phases()[i].name == first[i].name) {
+        wall.push_back(r.phases()[i].wall_s);
+        cpu.push_back(r.phases()[i].cpu_s);
+      }
+    row.median.push_back({first[i].name, median_of(wall), median_of(cpu)});
+  }
+  return row;
+}
+
+std::string phase_table(const std::vector<PhaseRow>& rows) {
+  std::string out = "\nmain thread by phase (median ms; a phase waiting for the golden's thread has wall without cpu)\n";
+  for (const PhaseRow& r : rows) {
+    out += fmt::format("{} ({})\n", r.workload, r.timing_only ? "timing" : "full");
+    double wall = 0, cpu = 0;
+    for (const HostPhases::Phase& p : r.median) {
+      out += fmt::format("  {:<24} {:9.2f} wall {:9.2f} cpu\n", p.name, 1e3 * p.wall_s, 1e3 * p.cpu_s);
+      wall += p.wall_s;
+      cpu += p.cpu_s;
+    }
+    out += fmt::format("  {:<24} {:9.2f} wall {:9.2f} cpu\n", "(sum)", 1e3 * wall, 1e3 * cpu);
+  }
+  return out;
+}
+
+nlohmann::json phases_json(const std::vector<PhaseRow>& rows) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const PhaseRow& r : rows) {
+    nlohmann::json ph = nlohmann::json::array();
+    for (const HostPhases::Phase& p : r.median) ph.push_back({{"phase", p.name}, {"wall_seconds", p.wall_s}, {"cpu_seconds", p.cpu_s}});
+    j.push_back({{"workload", r.workload}, {"timing_only", r.timing_only}, {"main_thread_phases", ph}});
+  }
   return j;
 }
 
@@ -101,14 +160,27 @@ void register_bench(CLI::App& app) {
       std::vector<CaseWorkload> cases = {{"run: README rmsnorm_linear 16x4096x1536", "rmsnorm_linear.yaml", {}}};
       if (opts->large)
         cases.push_back({"run: linear 2048x4096x4096", "linear_bf16.yaml", {"M=2048", "K=4096", "N=4096"}});
+      std::vector<PhaseRow> phase_rows;
       for (const CaseWorkload& w : cases)
-        for (bool timing_only : {false, true})
-          results.push_back(hw::measure(
-              opts->repeat, [&] { return bench_case(w, src, path, opts->sets, timing_only); }));
+        for (bool timing_only : {false, true}) {
+          std::vector<HostPhases> runs;
+          results.push_back(hw::measure(opts->repeat, [&] {
+            runs.emplace_back();
+            return bench_case(w, src, path, opts->sets, timing_only, &runs.back());
+          }));
+          phase_rows.push_back(phase_medians(w.name, timing_only, runs));
+        }
       std::cout << "config " << cfg.chip.name << " (" << path << "), " << cfg.chip.clusters << " clusters; "
                 << "times: median of " << opts->repeat << " run(s), cpu = user + sys of all threads\n"
-                << hw::bench_table(results);
-      if (!opts->json.empty()) write_file_atomic(opts->json, bench_json(results).dump(2) + "\n");
+                << hw::bench_table(results) << phase_table(phase_rows);
+      if (!opts->json.empty()) {
+        nlohmann::json j = bench_json(results);
+        for (const nlohmann::json& p : phases_json(phase_rows))
+          for (nlohmann::json& r : j)
+            if (r["workload"] == p["workload"] && r["timing_only"] == p["timing_only"])
+              r["main_thread_phases"] = p["main_thread_phases"];
+        write_file_atomic(opts->json, j.dump(2) + "\n");
+      }
     } catch (const npu::Error& e) {
       std::cerr << "error: " << e.what() << "\n";
       throw CLI::RuntimeError(2);

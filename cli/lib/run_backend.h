@@ -38,6 +38,7 @@ struct SimRequest {
   std::function<void(const hw::RunProgress&)> progress;  // SystemC only (hw::RunOptions)
   // A launch sequence (run_launches.h): called as launch k (1-based) of n starts.
   std::function<void(size_t k, size_t n)> launch_started;
+  HostPhases* host_phases = nullptr;  // SystemC only (hw::RunOptions)
 };
 
 // One launch of a launch sequence (run_launches.h) and what it measured.

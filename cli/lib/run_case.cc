@@ -168,6 +168,7 @@ RunResult run_case(const RunOptions& o) { return run_case_spec(parse_case_file(o
 
 RunResult run_case_spec(CaseSpec spec, const RunOptions& o) {
   // 1. Case, options, config (the kernel in run_parsed_case).
+  mark_phase(o.host_phases, "config");
   apply_cache_overrides(spec, o.caches);
   apply_launch_overrides(spec, o);
   check_run_options(o);
@@ -181,6 +182,7 @@ RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::stri
   if (spec.block_dim > hw.chip.clusters)
     throw Error(spec.block_dim_loc.str() + ": error: block_dim: " + std::to_string(spec.block_dim) +
                 " exceeds chip.clusters = " + std::to_string(hw.chip.clusters) + " of " + cfg_path);
+  mark_phase(o.host_phases, "kernel");
   isa::Program prog = load_case_kernel(spec, hw);
 
   // 2. GM layout (checked against the GM and the host before anything is allocated), inputs, golden.
@@ -191,6 +193,7 @@ RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::stri
     std::cerr << note << std::endl;
   auto phase = [&](const char* name) {
     if (o.progress) o.progress->phase(name);
+    mark_phase(o.host_phases, name);
   };
   phase("inputs");
   std::vector<golden::Tensor> initial;  // none with --timing-only: GM contents do not matter
@@ -200,6 +203,7 @@ RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::stri
   std::future<golden::TensorMap> golden_run;
   if (!o.timing_only) golden_run = std::async(std::launch::async, run_reference, std::cref(spec), std::cref(initial));
 
+  mark_phase(o.host_phases, "inputs into GM");
   sem::GlobalMemory gm(hw.hbm.size);
   SimRequest req;
   for (size_t i = 0; i < spec.tensors.size(); ++i) {
@@ -220,6 +224,7 @@ RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::stri
   req.block_dim = spec.block_dim;
   req.trace = o.trace;
   req.timing_only = o.timing_only;
+  req.host_phases = o.host_phases;
   if (o.progress) {
     req.progress = [p = o.progress](const hw::RunProgress& r) { p->simulated(r); };
     req.launch_started = [p = o.progress](size_t k, size_t n) { p->launch(k, n); };

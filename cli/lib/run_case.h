@@ -18,6 +18,7 @@
 #include "cli/lib/case_spec.h"
 #include "cli/lib/data_dir.h"
 #include "cli/lib/run_result.h"
+#include "base/host_phases.h"
 #include "hw/top/trace_options.h"
 
 namespace npu::cli {
@@ -43,6 +44,7 @@ struct RunOptions {
   // every timing statistic are those of the full run. SystemC model only, no race checker.
   bool timing_only = false;
   ProgressLine* progress = nullptr;  // the terminal's progress line (progress.h), or none
+  HostPhases* host_phases = nullptr;  // host time per phase (`npusim bench`), or none
 };
 
 // Case + config + overrides -> the typed result; with out_dir, also writes the output directory.

@@ -87,6 +87,7 @@ void drive(ChipTop& top, const RunOptions& opt) {
 
 RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::GlobalMemory& gm,
                       const std::vector<int64_t>& params, int block_dim, const RunOptions& opt) {
+  mark_phase(opt.host_phases, "elaboration");
   SimContext ctx;  // first: the modules below die before it
   ChipTop top("top", hw, program, gm, params, block_dim, opt.timing_only);
   register_regions(top.mem(), gm, hw, opt);
@@ -115,6 +116,7 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
     } catch (const std::exception&) {  // the run's own error matters more
     }
   };
+  mark_phase(opt.host_phases, "simulation");
   try {
     drive(top, opt);
   } catch (...) {
@@ -128,6 +130,7 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
     throw Error(*L.error + (L.error_wants_report ? ". Where each core was:\n" + top.blocked_report() : ""));
   }
 
+  mark_phase(opt.host_phases, "statistics, teardown");
   top.total_cycles = L.end_tick / L.clock.period;
   RunResult r;
   if (race) {

@@ -36,6 +36,7 @@
 #include <string>
 #include <vector>
 
+#include "base/host_phases.h"
 #include "hw/config/hw_config.h"
 #include "hw/mem/l2_tags.h"
 #include "hw/top/sim_stats.h"
@@ -81,6 +82,8 @@ struct RunOptions {
   // with how far the run has got (the CLI's progress line). Slicing the run changes no result:
   // the simulation only pauses and goes on.
   std::function<void(const RunProgress&)> progress;
+  // Host time per phase (elaboration, simulation, statistics and teardown): `npusim bench`.
+  HostPhases* host_phases = nullptr;
 };
 inline constexpr uint64_t kProgressSliceCycles = 100000;
 
