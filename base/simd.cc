@@ -18,4 +18,12 @@ bool cpu_has_avx2() {
 #endif
 }
 
+bool cpu_has_fma() {
+#if defined(__x86_64__)
+  return __builtin_cpu_supports("fma");
+#else
+  return false;
+#endif
+}
+
 }  // namespace npu

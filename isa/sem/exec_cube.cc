@@ -78,7 +78,8 @@ void exec<Op::MMAD>(Exec& x) {
   float* C = in_place ? reinterpret_cast<float*>(c) : scratch<float>(2, nc);
   if (init) std::fill(C, C + nc, 0.0f);
   else if (!in_place) std::memcpy(C, c, nc * 4);
-  matmul_f32(A, B, C, d.m, d.k, d.n);
+  const bool narrow = dt == Dtype::BF16 || dt == Dtype::F16;  // significands of 8 / 11 bits
+  matmul_f32(A, B, C, d.m, d.k, d.n, CubePath::Auto, narrow && exact_products(A, na) && exact_products(B, nb));
   if (!in_place) std::memcpy(c, C, nc * 4);
 }
 
@@ -114,7 +115,9 @@ void exec<Op::MMAD_MX>(Exec& x) {
       B[kk * d.n + j] = mx_scaled(et, b[kk * d.n + j], sb[(kk / 32) * d.n + j]);
   if (o.init != 0) std::fill(C, C + nc, 0.0f);
   else std::memcpy(C, c, nc * 4);
-  matmul_f32(A, B, C, d.m, d.k, d.n);
+  // fp8 significands (4 / 3 bits) times a power of two: exact products within the range.
+  matmul_f32(A, B, C, d.m, d.k, d.n, CubePath::Auto,
+             exact_products(A, d.m * d.k) && exact_products(B, d.k * d.n));
   std::memcpy(c, C, nc * 4);
 }
 

@@ -1,6 +1,7 @@
 // mmad, mmad_mx, fix and fix_ub on hand-computed matrices.
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
 
@@ -108,12 +109,87 @@ TEST(SemCube, ProductPathsGiveIdenticalBits) {
     std::vector<float> portable = C0, avx2 = C0;
     sem::matmul_f32(A.data(), B.data(), portable.data(), m, k, n, sem::CubePath::Portable);
     sem::matmul_f32(A.data(), B.data(), avx2.data(), m, k, n, sem::CubePath::Avx2);
+    std::vector<float> fma_unsure = C0;  // products not said to be exact: the two-rounding tile
+    if (sem::cube_path_available(sem::CubePath::Fma))
+      sem::matmul_f32(A.data(), B.data(), fma_unsure.data(), m, k, n, sem::CubePath::Fma);
+    else
+      fma_unsure = avx2;
     for (size_t i = 0; i < m * n; ++i) {
+      if (std::isnan(avx2[i])) ASSERT_TRUE(std::isnan(fma_unsure[i]));
+      else ASSERT_EQ(bits(avx2[i]), bits(fma_unsure[i])) << m << "x" << k << "x" << n << " element " << i;
       if (std::isnan(portable[i])) {
         ASSERT_TRUE(std::isnan(avx2[i])) << m << "x" << k << "x" << n << " element " << i;
       } else {
         ASSERT_EQ(bits(portable[i]), bits(avx2[i])) << m << "x" << k << "x" << n << " element " << i;
       }
+    }
+  }
+}
+
+// The fused path (one rounding per step) gives the two-rounding path's bits whenever every
+// product is exact: operands with bf16 / f16 significands inside exact_products' range, any C
+// (infinities, NaN, huge or tiny sums included). Values at the range's ends and zeros of both
+// signs are drawn often.
+TEST(SemCube, FusedPathGivesTheSameBitsForExactProducts) {
+  if (!sem::cube_path_available(sem::CubePath::Fma)) GTEST_SKIP() << "this CPU has no AVX2 + FMA";
+  std::mt19937 rng(12);
+  auto bf16_value = [&] {  // a bf16 value (8-bit significand) of magnitude in [2^-63, 2^63) or zero
+    const uint32_t r = rng();
+    if (r % 17 == 0) return r & 1 ? 0.0f : -0.0f;
+    const uint32_t e = 64 + (r >> 8) % 126, mant = (r >> 1) & 0x7F, sign = r & 0x80000000u;
+    const uint32_t u = sign | (e << 23) | (mant << 16);
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+  };
+  const float c_specials[] = {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                              std::numeric_limits<float>::quiet_NaN(), 3.4e38f, -3.4e38f, 1e-40f, 0.0f, -0.0f};
+  for (auto [m, k, n] : {std::array<size_t, 3>{1, 1, 1}, {3, 7, 5}, {4, 16, 16}, {7, 33, 23}, {18, 20, 40},
+                         {35, 64, 50}}) {
+    std::vector<float> A(m * k), B(k * n), C0(m * n);
+    for (float& x : A) x = bf16_value();
+    for (float& x : B) x = bf16_value();
+    for (float& x : C0) x = rng() % 5 == 0 ? c_specials[rng() % 8] : bf16_value();
+    ASSERT_TRUE(sem::exact_products(A.data(), A.size()) && sem::exact_products(B.data(), B.size()));
+    std::vector<float> portable = C0, fused = C0;
+    sem::matmul_f32(A.data(), B.data(), portable.data(), m, k, n, sem::CubePath::Portable);
+    sem::matmul_f32(A.data(), B.data(), fused.data(), m, k, n, sem::CubePath::Fma, /*products_exact=*/true);
+    for (size_t i = 0; i < m * n; ++i) {
+      if (std::isnan(portable[i])) {
+        ASSERT_TRUE(std::isnan(fused[i])) << m << "x" << k << "x" << n << " element " << i;
+      } else {
+        ASSERT_EQ(bits(portable[i]), bits(fused[i])) << m << "x" << k << "x" << n << " element " << i;
+      }
+    }
+  }
+}
+
+// The range's ends: 2^-63 and the largest value below 2^63 are in, their neighbours outside
+// are not; zeros are in, subnormals, infinities and NaN are not.
+TEST(SemCube, ExactProductRange) {
+  auto f = [](uint32_t u) {
+    float v;
+    std::memcpy(&v, &u, 4);
+    return v;
+  };
+  EXPECT_TRUE(sem::in_exact_range(0.0f));
+  EXPECT_TRUE(sem::in_exact_range(-0.0f));
+  EXPECT_TRUE(sem::in_exact_range(f(64u << 23)));            // 2^-63
+  EXPECT_FALSE(sem::in_exact_range(f((64u << 23) - 1)));     // just below
+  EXPECT_TRUE(sem::in_exact_range(f((190u << 23) - 1)));     // just below 2^63
+  EXPECT_FALSE(sem::in_exact_range(f(190u << 23)));          // 2^63
+  EXPECT_FALSE(sem::in_exact_range(1e-40f));                 // subnormal
+  EXPECT_FALSE(sem::in_exact_range(std::numeric_limits<float>::infinity()));
+  EXPECT_FALSE(sem::in_exact_range(std::numeric_limits<float>::quiet_NaN()));
+  // exact_products over arrays of every length 0..40 with one outsider at each position (the
+  // vector body and the scalar tail).
+  for (size_t n = 0; n <= 40; ++n) {
+    std::vector<float> v(n, 1.5f);
+    EXPECT_TRUE(sem::exact_products(v.data(), n));
+    for (size_t i = 0; i < n; ++i) {
+      v[i] = 1e-30f;  // 2^-99.7: its square underflows to a subnormal
+      EXPECT_FALSE(sem::exact_products(v.data(), n)) << n << " " << i;
+      v[i] = 1.5f;
     }
   }
 }
