@@ -56,7 +56,7 @@ TraceSession::TraceSession(const TraceOptions& opt, ChipTop& top, const isa::Pro
     s.disasm.assign(cs.code.size(), std::string());
     s.label.assign(cs.code.size(), 0);
     s.source.assign(cs.code.size(), std::string());
-    for (uint32_t pc = 0; pc < cs.code.size(); ++pc) s.source[pc] = program.where(static_cast<isa::CoreType>(t), pc);
+    s.source_known.assign(cs.code.size(), 0);
     for (uint32_t pc = 0; pc < cs.code.size(); ++pc) {
       const std::string& name = cs.label_at(pc);
       if (name.empty()) continue;
@@ -127,6 +127,17 @@ const std::string& TraceSession::disasm(int core, uint32_t pc, const isa::Instr&
   }
   if (s.disasm[pc].empty()) s.disasm[pc] = isa::disassemble(in, &program_);
   return s.disasm[pc];
+}
+
+std::string_view TraceSession::source(int core, uint32_t pc) {
+  const isa::CoreType type = layout_.cores[core].type;
+  Section& s = sections_[static_cast<int>(type)];
+  if (pc >= s.source.size()) return {};
+  if (!s.source_known[pc]) {
+    s.source[pc] = program_.where(type, pc);
+    s.source_known[pc] = 1;
+  }
+  return s.source[pc];
 }
 
 bool TraceSession::in_window(uint64_t start, uint64_t end) const {
@@ -375,7 +386,6 @@ void TraceSession::on_instr(const InstrRecord& r) {
   const Section& sec = sections_[static_cast<int>(layout_.cores[c].type)];
   e.label_id = r.pc < sec.label.size() ? sec.label[r.pc] : 0;
   e.label = layout_.labels[e.label_id];
-  if (r.pc < sec.source.size()) e.source = sec.source[r.pc];
   e.start = r.start;
   e.end = r.end;
   e.stall = r.stall;
@@ -421,6 +431,7 @@ void TraceSession::on_instr(const InstrRecord& r) {
   const bool waits = r.reason != StallReason::Memory;
   if (sel && (json_ || csv_) && in_window(r.start - (waits ? r.stall : 0), r.end)) {
     e.disasm = disasm(c, r.pc, in);
+    e.source = source(c, r.pc);
     if (json_) json_->instr(e);
     if (csv_) csv_->instr(e);
   }

@@ -67,7 +67,8 @@ class TraceSession final : public TraceObserver {
   struct Section {
     std::vector<std::string> disasm;  // lazily filled per pc
     std::vector<int> label;           // label id per pc
-    std::vector<std::string> source;  // Program::where per pc ("" without a source map)
+    std::vector<std::string> source;  // Program::where per pc ("" without a source map), lazily
+    std::vector<char> source_known;   // source[pc] filled (only the trace files need it)
   };
   struct UnitSignals {
     int busy = -1, pc = -1, op = -1, queue = -1;
@@ -80,6 +81,7 @@ class TraceSession final : public TraceObserver {
   void on_hbm_busy(bool write, uint64_t start_tick, uint64_t end_tick);
   int core_index(const sem::CoreId& id) const;
   const std::string& disasm(int core, uint32_t pc, const isa::Instr& in);
+  std::string_view source(int core, uint32_t pc);  // Program::where, computed at first use
   void setup_vcd(const isa::Program& program);
   void vcd_event(const InstrRecord& r, int core, const TraceEvent& e);
   void memory_deltas(const InstrRecord& r, int core, TraceEvent& e);
