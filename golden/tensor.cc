@@ -3,6 +3,7 @@
 #include <string>
 
 #include "base/error.h"
+#include "base/huge_pages.h"
 #include "golden/refnum.h"
 
 namespace npu::golden {
@@ -19,7 +20,12 @@ Tensor::Tensor(Dtype dtype, std::vector<int64_t> shape) : dtype_(dtype), shape_(
     if (d < 0) throw Error("tensor shape " + shape_str(shape_) + " has a negative dimension");
     numel_ *= d;
   }
-  bytes_.assign(size_t(numel_) * size_t(ref::size_of(dtype_)), 0);
+  const size_t n = size_t(numel_) * size_t(ref::size_of(dtype_));
+  if (n >= 2 * kHugePageBytes) {  // a large tensor: huge pages before the zeroing touches them
+    bytes_.reserve(n);
+    advise_huge_pages(bytes_.data(), n);
+  }
+  bytes_.assign(n, 0);
 }
 
 namespace {

@@ -44,25 +44,22 @@ bool GlobalMemory::access_ok(uint64_t addr, uint64_t bytes) const {
   return r && addr + bytes <= r->end();
 }
 
-uint8_t* GlobalMemory::page_for_write(uint64_t index) {
-  auto& p = pages_[index];
-  if (!p) {
-    p.reset(new uint8_t[kPageBytes]);
-    std::memset(p.get(), 0, kPageBytes);
-  }
-  return p.get();
+uint8_t* GlobalMemory::chunk_for_write(uint64_t index) {
+  auto it = chunks_.find(index);
+  if (it == chunks_.end()) it = chunks_.emplace(index, HugeChunk()).first;  // zero-filled by the OS
+  return it->second.data();
 }
 
 void GlobalMemory::read(uint64_t addr, void* dst, uint64_t bytes) const {
   auto* out = static_cast<uint8_t*>(dst);
   while (bytes) {
-    uint64_t off = addr % kPageBytes;
-    uint64_t n = std::min(bytes, kPageBytes - off);
-    auto it = pages_.find(addr / kPageBytes);
-    if (it == pages_.end())
+    uint64_t off = addr % kChunkBytes;
+    uint64_t n = std::min(bytes, kChunkBytes - off);
+    auto it = chunks_.find(addr / kChunkBytes);
+    if (it == chunks_.end())
       std::memset(out, 0, n);
     else
-      std::memcpy(out, it->second.get() + off, n);
+      std::memcpy(out, it->second.data() + off, n);
     out += n;
     addr += n;
     bytes -= n;
@@ -72,13 +69,9 @@ void GlobalMemory::read(uint64_t addr, void* dst, uint64_t bytes) const {
 void GlobalMemory::write(uint64_t addr, const void* src, uint64_t bytes) {
   auto* in = static_cast<const uint8_t*>(src);
   while (bytes) {
-    uint64_t off = addr % kPageBytes;
-    uint64_t n = std::min(bytes, kPageBytes - off);
-    if (n == kPageBytes) {  // overwritten whole: a new page needs no zeroing first
-      auto& page = pages_[addr / kPageBytes];
-      if (!page) page.reset(new uint8_t[kPageBytes]);
-    }
-    std::memcpy(page_for_write(addr / kPageBytes) + off, in, n);
+    uint64_t off = addr % kChunkBytes;
+    uint64_t n = std::min(bytes, kChunkBytes - off);
+    std::memcpy(chunk_for_write(addr / kChunkBytes) + off, in, n);
     in += n;
     addr += n;
     bytes -= n;
@@ -93,9 +86,9 @@ std::vector<uint8_t> GlobalMemory::read_bytes(uint64_t addr, uint64_t bytes) con
 
 void GlobalMemory::fill(uint64_t addr, uint8_t value, uint64_t bytes) {
   while (bytes) {
-    uint64_t off = addr % kPageBytes;
-    uint64_t n = std::min(bytes, kPageBytes - off);
-    std::memset(page_for_write(addr / kPageBytes) + off, value, n);
+    uint64_t off = addr % kChunkBytes;
+    uint64_t n = std::min(bytes, kChunkBytes - off);
+    std::memset(chunk_for_write(addr / kChunkBytes) + off, value, n);
     addr += n;
     bytes -= n;
   }

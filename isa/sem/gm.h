@@ -13,6 +13,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/huge_pages.h"
+
 namespace npu::sem {
 
 struct GmRegion {
@@ -24,8 +26,6 @@ struct GmRegion {
 
 class GlobalMemory {
  public:
-  static constexpr uint64_t kPageBytes = 64 * 1024;
-
   // capacity: highest valid address + 1 (HbmConfig::size); 0 = no limit.
   explicit GlobalMemory(uint64_t capacity = 0) : capacity_(capacity) {}
 
@@ -46,14 +46,18 @@ class GlobalMemory {
   void fill(uint64_t addr, uint8_t value, uint64_t bytes);
 
   uint64_t capacity() const { return capacity_; }
-  uint64_t bytes_allocated() const { return pages_.size() * kPageBytes; }
+  uint64_t bytes_allocated() const { return chunks_.size() * kChunkBytes; }
+
+  // Storage comes in chunks of kChunkBytes, zero until written, each in one transparent huge
+  // page where the host gives them (base/huge_pages.h): writing a large tensor costs a fault per
+  // chunk, not one per 4 KiB.
+  static constexpr uint64_t kChunkBytes = kHugePageBytes;
 
  private:
-  using Page = std::unique_ptr<uint8_t[]>;
-  uint8_t* page_for_write(uint64_t page_index);
+  uint8_t* chunk_for_write(uint64_t chunk_index);
   uint64_t capacity_;
   std::vector<GmRegion> regions_;
-  std::unordered_map<uint64_t, Page> pages_;
+  std::unordered_map<uint64_t, HugeChunk> chunks_;
 };
 
 }  // namespace npu::sem

@@ -67,9 +67,10 @@ TEST(SemDma, GmSparseAndRegions) {
   sem::GlobalMemory gm;
   EXPECT_EQ(gm.read_bytes(0x123456789, 3), (std::vector<uint8_t>{0, 0, 0}));
   std::vector<uint8_t> v = iota(100);
-  gm.write(sem::GlobalMemory::kPageBytes - 50, v.data(), 100);  // crosses a page
-  EXPECT_EQ(gm.read_bytes(sem::GlobalMemory::kPageBytes - 50, 100), v);
-  EXPECT_EQ(gm.bytes_allocated(), 2 * sem::GlobalMemory::kPageBytes);
+  gm.write(sem::GlobalMemory::kChunkBytes - 50, v.data(), 100);  // crosses a chunk
+  EXPECT_EQ(gm.read_bytes(sem::GlobalMemory::kChunkBytes - 50, 100), v);
+  EXPECT_EQ(gm.bytes_allocated(), 2 * sem::GlobalMemory::kChunkBytes);
+  EXPECT_EQ(gm.read_bytes(sem::GlobalMemory::kChunkBytes - 60, 10), std::vector<uint8_t>(10, 0));  // unwritten part
   gm.add_region("b", 0x200, 0x100);
   gm.add_region("a", 0x100, 0x100);
   EXPECT_EQ(gm.region_at(0x1ff)->name, "a");
