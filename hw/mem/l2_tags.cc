@@ -1,5 +1,7 @@
 #include "hw/mem/l2_tags.h"
 
+#include <string>
+
 #include "isa/error.h"
 
 namespace npu::hw {
@@ -7,25 +9,39 @@ namespace npu::hw {
 L2Tags::L2Tags(uint32_t sets, uint32_t ways, uint32_t line_bytes,
                std::unique_ptr<ReplacementPolicy> policy)
     : sets_(sets), ways_(ways), line_(line_bytes), policy_(std::move(policy)),
-      lines_(static_cast<size_t>(sets) * ways) {
+      lines_(static_cast<size_t>(sets) * ways), keys_(static_cast<size_t>(sets) * ways, 0) {
   if (sets == 0 || ways == 0 || !policy_) throw Error("L2Tags needs sets, ways and a policy");
 }
 
+namespace {
+
+// The key of a valid line of this tag (tag + 1; 0 marks an invalid way).
+uint32_t key_of(uint64_t tag) {
+  if (tag >= 0xFFFFFFFFu) throw Error("L2 tag " + std::to_string(tag) + " beyond the tag store's 32 bits");
+  return static_cast<uint32_t>(tag + 1);
+}
+
+}  // namespace
+
 int L2Tags::find(uint64_t block) const {
   const uint64_t tag = block / sets_;
-  const Line* set = &lines_[size_t(set_of(block)) * ways_];
+  if (tag >= 0xFFFFFFFFu) return -1;  // never inserted (key_of refuses it)
+  const uint32_t key = static_cast<uint32_t>(tag + 1);
+  const uint32_t* set = &keys_[size_t(set_of(block)) * ways_];
   for (uint32_t w = 0; w < ways_; ++w)
-    if (set[w].valid && set[w].tag == tag) return static_cast<int>(w);
+    if (set[w] == key) return static_cast<int>(w);
   return -1;
 }
 
 L2Tags::Fill L2Tags::insert(uint64_t block, const L2Access& a, bool dirty) {
+  const uint32_t key = key_of(block / sets_);
   const uint32_t s = set_of(block);
   Line* set = &lines_[size_t(s) * ways_];
   Fill fill;
   uint32_t way = ways_;
+  const uint32_t* keys = &keys_[size_t(s) * ways_];
   for (uint32_t w = 0; w < ways_; ++w)
-    if (!set[w].valid) { way = w; break; }
+    if (!keys[w]) { way = w; break; }
   if (way == ways_) {
     way = policy_->victim(s, a);
     Line& v = set[way];
@@ -34,6 +50,7 @@ L2Tags::Fill L2Tags::insert(uint64_t block, const L2Access& a, bool dirty) {
     ++valid_count_;
   }
   set[way] = Line{block / sets_, a.region, true, dirty};
+  keys_[size_t(s) * ways_ + way] = key;
   policy_->reset(s, way, a);
   fill.way = way;
   return fill;
@@ -45,6 +62,7 @@ L2Tags::Evicted L2Tags::invalidate(uint64_t block) {
   Line& l = line_mut(block, uint32_t(w));
   Evicted e{true, l.dirty, block, l.region};
   l = Line{};
+  keys_[slot(block, uint32_t(w))] = 0;
   --valid_count_;
   policy_->invalidate(set_of(block), uint32_t(w));
   return e;

@@ -40,6 +40,26 @@ int64_t field(const isa::Instr& in, const char* name) {
   return i < 0 ? -1 : in.f[i].value;
 }
 
+// What a stalled instruction waited on ("MTE2 -> VECTOR id 0", "id 3", "pipes drain", ...), or "".
+std::string wait_what(const InstrRecord& r, Pipe target) {
+  std::string what;
+  if (r.stall == 0) return what;
+  switch (r.reason) {
+    case StallReason::FlagWait:
+      if (r.di)
+        what = sem::flag_name(static_cast<Pipe>((*r.di)["src"]), static_cast<Pipe>((*r.di)["dst"]),
+                              static_cast<int>((*r.di)["id"]));
+      break;
+    case StallReason::CrossCore:
+      if (r.di) what = "id " + std::to_string((*r.di)["id"]);
+      break;
+    case StallReason::Barrier: what = r.in->op == Op::END ? "end (pipes drain)" : "pipes drain"; break;
+    case StallReason::QueueFull: what = std::string(isa::pipe_name(target)) + " queue"; break;
+    default: break;
+  }
+  return what;
+}
+
 }  // namespace
 
 TraceSession::TraceSession(const TraceOptions& opt, ChipTop& top, const isa::Program& program)
@@ -401,23 +421,6 @@ void TraceSession::on_instr(const InstrRecord& r) {
       q.pop_front();
     }
   }
-  std::string what;
-  if (r.stall > 0) {
-    switch (r.reason) {
-      case StallReason::FlagWait:
-        if (r.di)
-          what = sem::flag_name(static_cast<Pipe>((*r.di)["src"]), static_cast<Pipe>((*r.di)["dst"]),
-                                static_cast<int>((*r.di)["id"]));
-        break;
-      case StallReason::CrossCore:
-        if (r.di) what = "id " + std::to_string((*r.di)["id"]);
-        break;
-      case StallReason::Barrier: what = in.op == Op::END ? "end (pipes drain)" : "pipes drain"; break;
-      case StallReason::QueueFull: what = std::string(isa::pipe_name(e.target)) + " queue"; break;
-      default: break;
-    }
-  }
-  e.wait_what = what;
   if (!r.dispatch && r.di && sem::is_data_op(in.op)) {
     const sem::InstrShape shape = sem::shape_of(*r.di);
     const TimingClass tc = in.d().timing;
@@ -432,6 +435,8 @@ void TraceSession::on_instr(const InstrRecord& r) {
   if (sel && (json_ || csv_) && in_window(r.start - (waits ? r.stall : 0), r.end)) {
     e.disasm = disasm(c, r.pc, in);
     e.source = source(c, r.pc);
+    const std::string what = wait_what(r, e.target);  // only the trace files name what was waited on
+    e.wait_what = what;
     if (json_) json_->instr(e);
     if (csv_) csv_->instr(e);
   }
