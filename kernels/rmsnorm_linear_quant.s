@@ -42,8 +42,8 @@
 #      W parts of the first L1 stages stream (overlapping stage 1), cc_wait id 1 in MTE2, then
 #      the int8 GEMM pipeline of linear_w8a8.s (at decode the whole-row tiling of
 #      kernels/lib/w8a8_rows.inc, q behind S - 2 or S - 1 W slices) with the drain into t; the
-#      hand-offs as linear_w8a8.s (mode 2 id 3
-#      to the cluster's AIVs: M <= 128 behind the last drain, longer M per unit; kernels/lib/w8a8.inc).
+#      hand-offs as linear_w8a8.s (mode 2 id 3 to the cluster's AIVs: M <= 128 behind the last
+#      drain, longer M per unit; kernels/lib/w8a8.inc).
 #   4. AIV "dequant": y = bf16_rne(t * x_scale[m]) (w8a8_dequant_by_m, as linear_w8a8.s; x_scale,
 #      written by stage 1 of every AIV, is complete behind the barrier of stage 2: MTE2 syncs
 #      with MTE3 (flag id 0, the barrier's cc_wait is in MTE3) and preloads it).
