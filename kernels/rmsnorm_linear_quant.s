@@ -38,10 +38,12 @@
 #   2. AIV "handoff": cc_set MTE3 mode 0 id 0 (behind the last q / x_scale store) is a barrier
 #      over every AIV; then mode 2 id 1: the cluster's AIC may read q (every AIC needs every
 #      row of q, hence the barrier first), as in rmsnorm_linear.s.
-#   3. AIC "linear": w_scale -> L1, the W parts of the first S - 1 L1 stages stream at once
-#      (overlapping stage 1), cc_wait id 1 in MTE2, then the int8 GEMM pipeline of
-#      linear_w8a8.s with the qvector drain into t; the hand-offs as linear_w8a8.s (mode 2 id 3
-#      to the cluster's AIVs: M <= 128 behind the last drain, longer M per unit; kernels/lib/w8a8.inc).
+#   3. AIC "linear": w_scale -> L1 (unless t is stored by blocks: then the AIVs apply it), the
+#      W parts of the first L1 stages stream (overlapping stage 1), cc_wait id 1 in MTE2, then
+#      the int8 GEMM pipeline of linear_w8a8.s (at decode the whole-row tiling of
+#      kernels/lib/w8a8_rows.inc, q behind S - 2 or S - 1 W slices) with the drain into t; the
+#      hand-offs as linear_w8a8.s (mode 2 id 3 to the cluster's AIVs: M <= 128 behind the last
+#      drain, longer M per unit; kernels/lib/w8a8.inc).
 #   4. AIV "dequant": y = bf16_rne(t * x_scale[m]) (w8a8_dequant_by_m, as linear_w8a8.s; x_scale,
 #      written by stage 1 of every AIV, is complete behind the barrier of stage 2: MTE2 syncs
 #      with MTE3 (flag id 0, the barrier's cc_wait is in MTE3) and preloads it).
@@ -78,6 +80,7 @@
 .equ GEMM_L1_RESERVED, kib(32)   # w_scale at the top of L1
 .include "lib/gemm_aic.inc"
 .include "lib/w8a8.inc"
+.include "lib/w8a8_rows.inc"
 
 .aiv
 .semantic rmsnorm_quant
@@ -104,10 +107,18 @@
 # ================================================================ AIC stage (W8A8 Linear)
 .aic
 .semantic linear
-    w8a8_scales_l1
+    w8a8_scales_unless_blocked
     gemm_setup idle
-    gemm_prologue_after 1, q, gemm_nohook   # W streams while the AIVs normalise and quantise
+    w8a8_rows_check chunks
+    mov   wrSt, 2                   # q behind S - 2 or S - 1 W slices: decode 10895 cycles
+                                    # (0, every AIC reading q at once: 11141; 1: 11163, 3: 10934)
+    w8a8_rows_prologue q, gemm_ccwait, 1    # W streams while the AIVs normalise and quantise
+    w8a8_rows_loop s8
+    jmp   drained
+chunks:
+    gemm_prologue_after 1, q, gemm_nohook
     gemm_loop q, t, s8, fix_w8a8, gemm_nohook
+drained:
 .semantic handoff
     w8a8_handoff_by_m
     end

@@ -48,16 +48,17 @@ TEST(W8a8, SystemCIsBitIdenticalToTheIssAndAboveTheLowerBound) {
 }
 
 // The decode layer on ascend910b, 24 clusters. Issue 10's target is >= 85 % of the HBM roofline;
-// measured 10994 cycles against a roofline of 9124 (launch.overhead_cycles 1800 + 6.5 MB / 888.9 B
-// per cycle): 83.0 %, NOT met (10952 = 83.3 % before posted GM writes with their floor; 11728 = 77.8 % before x was resident in L1; 12565 = 72.6 % before
-// the by-unit AIV pass, t by blocks and the preloaded x_scale). What bounds it (docs/quant.md):
-// each W chunk DMA covers 4 of the 32 HBM channels, three AICs share each group in lockstep,
-// so HBM time one leaves unused (its x read, the end of its stream) only its two partners can
-// take; the stream ramps down over ~750 cycles, then a ~940-cycle tail.
+// measured 10697 cycles against a roofline of 9124 (launch.overhead_cycles 1800 + 6.5 MB / 888.9 B
+// per cycle): 85.3 %, met (10994 = 83.0 % with gemm_aic.inc's chunks, each W DMA on 4 of the 32
+// HBM channels, and the AICs reading w_scale in front of their first W DMA; 11728 = 77.8 % before
+// x was resident in L1). The decode tiling is kernels/lib/w8a8_rows.inc (whole W rows per DMA, a
+// short last slice); what bounds it now (docs/quant.md): the W stream's ramp-down as the AICs
+// finish ~900 cycles apart (the launch skew and first-come HBM service), then a ~820-cycle tail
+// (the last slice's MTE1 / CUBE, its drain, the AIVs' t read, vector pass and y store).
 // The assertion guards what is reached.
 TEST(W8a8, DecodeShapeAgainstTheHbmRoofline) {
   const W8a8Perf p = measure_w8a8("ascend910b", W8a8Shape{});  // M 16, K 4096, N 1536, bd 24
-  EXPECT_GE(p.hbm_roofline / p.cycles, 0.825);
+  EXPECT_GE(p.hbm_roofline / p.cycles, 0.85);
 }
 
 }  // namespace

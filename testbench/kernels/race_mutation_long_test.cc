@@ -89,8 +89,10 @@ TEST_P(RaceMutants, EveryFlagPairDeletionIsReported) {
   summary += " (of the clean ones, provably benign: " + std::to_string(benign_n) + ")";
   std::printf("%s\n", summary.c_str());
   if (kernel == "rmsnorm_linear") EXPECT_EQ(benign_n, 7) << summary;  // the 6 dead-flag pairs + preset_and_first_fill
-  // 3 beta-flag pairs (2 dead, preset + drain) + 2 dead rstd-store pairs + preset_and_first_fill
-  if (kernel == "rmsnorm_linear_quant") EXPECT_EQ(benign_n, 6) << summary;
+  // 3 beta-flag pairs (2 dead, preset + drain) + 2 dead rstd-store pairs; preset_and_first_fill
+  // is reported here since the decode tiling (kernels/lib/w8a8_rows.inc) also waits for that
+  // preset of stage 0 (its first W slice)
+  if (kernel == "rmsnorm_linear_quant") EXPECT_EQ(benign_n, 5) << summary;
   if (kernel == "linear_w8a8" || kernel == "linear_mxfp8") EXPECT_EQ(benign_n, 0) << summary;
   EXPECT_GT(count[RunVerdict::Race], 0) << summary;
 }

@@ -51,13 +51,14 @@ TEST(Rlq, SystemCIsBitIdenticalToTheIssAndAboveTheLowerBound) {
 // The decode layer on ascend910b, 24 clusters: numerics against the golden on the SystemC model
 // and the cycles against the HBM roofline (x, gamma, W, w_scale, y, q, x_scale, t once: 6.65 MB
 // / 888.9 B per cycle = 7481 cycles after launch.overhead_cycles 1800 = 9281). Issue 10's target
-// is >= 85 %; measured 11238 cycles = 82.6 %, NOT met (11193 = 82.9 % before posted GM writes; 13265 = 70.0 % before q was resident in
-// L1 and x_scale preloaded; docs/quant.md: the AICs read q behind the AIVs' hand-off, and the
-// W stream's ramp-down and the pipeline's tail follow). The assertion guards what is reached;
+// is >= 85 %; measured 10895 cycles = 85.2 %, met (11238 = 82.6 % with gemm_aic.inc's chunks;
+// 13265 = 70.0 % before q was resident in L1 and x_scale preloaded). The decode tiling is
+// kernels/lib/w8a8_rows.inc, q read behind S - 2 or S - 1 W slices (docs/quant.md: the W
+// stream's ramp-down and the pipeline's tail bound it). The assertion guards what is reached;
 // the exact count is in cycle_baseline.yaml.
 TEST(Rlq, DecodeShapeAgainstTheHbmRoofline) {
   const W8a8Perf p = measure_rlq("ascend910b", W8a8Shape{});  // M 16, K 4096, N 1536, bd 24
-  EXPECT_GE(p.hbm_roofline / p.cycles, 0.825);
+  EXPECT_GE(p.hbm_roofline / p.cycles, 0.85);
 }
 
 }  // namespace
