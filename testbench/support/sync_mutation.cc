@@ -120,7 +120,8 @@ std::vector<Shape> shapes(const std::string& kernel) {
   if (kernel == "linear") {
     for (auto [M, K, N, bd] : std::vector<std::tuple<int64_t, int64_t, int64_t, int>>{
              {7, 1024, 256, 2}, {300, 512, 272, 2}, {130, 7168, 48, 1},
-             {300, 512, 128, 2},    // pairs in one L0C slot (T < 2 bd: x not per unit row)
+             {384, 512, 128, 2},    // one L0C slot (T < 2 bd: x not per unit row): both halves reused
+             {300, 1536, 256, 2},   // pairs in one slot (x [128, K] too long), a remapped odd first unit
              {768, 256, 16, 1},     // 6 one-unit blocks: both L0C slots reused
              {16, 4096, 256, 2}})   // 72 KiB L1 stages: all 6 of them, 16 chunks
       v.push_back({{{"x", {M, K}}, {"w", {N, K}}, {"y", {M, N}}}, {{"M", M}, {"K", K}, {"N", N}}, bd});
@@ -134,7 +135,8 @@ std::vector<Shape> shapes(const std::string& kernel) {
   } else if (kernel == "rmsnorm_linear") {
     for (auto [M, K, N, variant, bd] : std::vector<std::tuple<int64_t, int64_t, int64_t, int, int>>{
              {300, 512, 256, 0, 2}, {3, 7168, 64, 1, 1}, {16, 1024, 256, 1, 2},
-             {768, 256, 16, 0, 1}, {16, 4096, 256, 0, 2}, {300, 512, 128, 0, 2}})  // as for linear
+             {768, 256, 16, 0, 1}, {16, 4096, 256, 0, 2}, {384, 512, 128, 0, 2},
+             {300, 1536, 256, 0, 2}})  // as for linear
       v.push_back({{{"x", {M, K}}, {"gamma", {K}}, {"w", {N, K}}, {"y", {M, N}}, {"xn", {M, K}}},
                    {{"M", M}, {"K", K}, {"N", N}, {"eps", eps}, {"variant", variant}},
                    bd});
