@@ -32,11 +32,12 @@ INSTANTIATE_TEST_SUITE_P(Quick, RlqIss,
                          ::testing::Values(shape(7, 512, 256, 2),        // odd M, fewer rows than 4 AIVs x 2
                                            shape(300, 256, 384, 2),      // 128-row blocks + tail, 75 rows per AIV
                                            shape(3, 7168, 64, 1, 1),     // two chunks per row (3 passes), sqrt + div
-                                           shape(1, 1024, 64, 1, 1)),    // one token: one AIV idle, sqrt + div
+                                           shape(1, 1024, 64, 1, 1),     // one token: one AIV idle, sqrt + div
+                                           shape(136, 1024, 256, 1)),    // x per unit row, a row change
                          [](const auto& info) { return info.param.name(); });
 
 TEST(Rlq, SystemCIsBitIdenticalToTheIssAndAboveTheLowerBound) {
-  for (const W8a8Shape& s : {shape(20, 1024, 320, 2), shape(5, 4608, 64, 1, 1)}) {
+  for (const W8a8Shape& s : {shape(20, 1024, 320, 2), shape(5, 4608, 64, 1, 1), shape(136, 1024, 256, 1)}) {
     const cli::RunResult iss = run_rlq("tiny", s, true), sc = run_rlq("tiny", s, false);
     expect_all_pass(iss);
     expect_all_pass(sc);

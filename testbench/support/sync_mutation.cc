@@ -120,6 +120,8 @@ std::vector<Shape> shapes(const std::string& kernel) {
   if (kernel == "linear") {
     for (auto [M, K, N, bd] : std::vector<std::tuple<int64_t, int64_t, int64_t, int>>{
              {7, 1024, 256, 2}, {300, 512, 272, 2}, {130, 7168, 48, 1},
+             {384, 512, 128, 2},    // one L0C slot (T < 2 bd: x not per unit row): both halves reused
+             {300, 1536, 256, 2},   // pairs in one slot (x [128, K] too long), a remapped odd first unit
              {768, 256, 16, 1},     // 6 one-unit blocks: both L0C slots reused
              {16, 4096, 256, 2}})   // 72 KiB L1 stages: all 6 of them, 16 chunks
       v.push_back({{{"x", {M, K}}, {"w", {N, K}}, {"y", {M, N}}}, {{"M", M}, {"K", K}, {"N", N}}, bd});
@@ -133,7 +135,8 @@ std::vector<Shape> shapes(const std::string& kernel) {
   } else if (kernel == "rmsnorm_linear") {
     for (auto [M, K, N, variant, bd] : std::vector<std::tuple<int64_t, int64_t, int64_t, int, int>>{
              {300, 512, 256, 0, 2}, {3, 7168, 64, 1, 1}, {16, 1024, 256, 1, 2},
-             {768, 256, 16, 0, 1}, {16, 4096, 256, 0, 2}})  // as for linear
+             {768, 256, 16, 0, 1}, {16, 4096, 256, 0, 2}, {384, 512, 128, 0, 2},
+             {300, 1536, 256, 0, 2}})  // as for linear
       v.push_back({{{"x", {M, K}}, {"gamma", {K}}, {"w", {N, K}}, {"y", {M, N}}, {"xn", {M, K}}},
                    {{"M", M}, {"K", K}, {"N", N}, {"eps", eps}, {"variant", variant}},
                    bd});
@@ -156,7 +159,8 @@ std::vector<Shape> shapes(const std::string& kernel) {
              {20, 512, 320, 2},     // M <= 128 with pairs: the by-unit AIV pass on a row-major t
              {128, 256, 1024, 1},   // 8 units per AIC: the by-unit pass reuses both buffer sets
              {16, 8192, 256, 2},    // all 6 L1 stages, 16 chunks; t by blocks
-             {16, 4096, 128, 2}})   // decode tiling (w8a8_rows.inc): 8 slices, a short last one
+             {16, 4096, 128, 2},    // decode tiling (w8a8_rows.inc): 8 slices, a short last one
+             {136, 1024, 256, 1}})  // x per unit row (kernels/lib/gemm_xrow.inc), one row change
       v.push_back({{{"x", {M, K}}, {"x_scale", {M}}, {"w", {N, K}}, {"w_scale", {N}}, {"y", {M, N}}, {"t", {M, N}}},
                    {{"M", M}, {"K", K}, {"N", N}}, bd,
                    {{"x", Dtype::S8}, {"x_scale", Dtype::F32}, {"w", Dtype::S8}, {"w_scale", Dtype::F32},
@@ -167,7 +171,8 @@ std::vector<Shape> shapes(const std::string& kernel) {
              {768, 256, 16, 0, 1}, {16, 256, 16, 0, 2},                       // one-unit blocks; idle AIC
              {20, 512, 320, 0, 2}, {128, 256, 1024, 0, 1},                    // by units, row-major t
              {16, 8192, 256, 0, 2},   // two chunks per row (3 AIV passes), all 6 L1 stages
-             {16, 4096, 128, 0, 2}})  // decode tiling (w8a8_rows.inc): 8 slices, a short last one
+             {16, 4096, 128, 0, 2},    // decode tiling (w8a8_rows.inc): 8 slices, a short last one
+             {136, 1024, 256, 0, 1}})  // x per unit row, one row change (as for linear_w8a8)
       v.push_back({{{"x", {M, K}}, {"gamma", {K}}, {"w", {N, K}}, {"w_scale", {N}}, {"y", {M, N}}, {"q", {M, K}},
                     {"x_scale", {M}}, {"t", {M, N}}},
                    {{"M", M}, {"K", K}, {"N", N}, {"eps", eps}, {"variant", variant}}, bd,
