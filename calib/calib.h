@@ -118,11 +118,20 @@ std::string markdown(const std::vector<Table>& tables, const std::vector<WhatIf>
 // A whole-chip anchor: a published figure of a job and the model's figure for the same job.
 struct ChipAnchor {
   std::string job;       // "bf16 GEMM n = 1024"
+  double n = 0;          // the square size
+  double peak = 0;       // the config's bf16 peak (TFLOPS)
   double measured = 0;   // the published figure (TFLOPS)
   double model = 0;      // the model's (TFLOPS)
   std::string detail;    // what bounds the model's run ("MTE2 (aic) 94 %, CUBE 92 %, L2 hit 94 %, HBM 812 GB/s")
   double model_hashed = 0;  // the model's figure with hashed L2-slice and HBM-channel mappings (xor)
-  double rel_err() const { return measured > 0 ? (model - measured) / measured : 0.0; }
+  // kernels/gemm_chip.s (vendor-style tiling): its block order, that order hashed, row-major order
+  double chip = 0;
+  std::string chip_detail;
+  double chip_hashed = 0;
+  double chip_rows = 0;
+  double rel_err() const { return err(model); }
+  double err(double tflops) const { return measured > 0 ? (tflops - measured) / measured : 0.0; }
+  double us(double tflops) const { return tflops > 0 ? 2 * n * n * n / tflops / 1e6 : 0.0; }  // time of one call
 };
 
 // A published device time of a weight-streaming job and the model's time for it.

@@ -20,7 +20,9 @@ inline std::string escape(const std::string& s) {
   return o;
 }
 
-// docs/fidelity.md's sections for the decode weight-streaming and the b_trans anchors.
+// docs/fidelity.md's sections for the vendor GEMM series on kernels/gemm_chip.s, the decode
+// weight-streaming and the b_trans anchors.
+std::string gemm_chip_section(const std::vector<ChipAnchor>& rows);
 std::string decode_anchor_section(const std::vector<StreamAnchor>& rows);
 std::string btrans_anchor_section(const std::vector<LayoutAnchor>& rows);
 

@@ -7,11 +7,61 @@
 
 #include "base/csv.h"
 #include "base/file_io.h"
-#include "cli/lib/run_case.h"
 #include "hw/top/sim_stats.h"
 #include "isa/error.h"
 
 namespace npu::cli {
+
+const std::vector<std::string>& hashed_mappings() {
+  static const std::vector<std::string> v = {"l2.slice_mapping=xor", "hbm.channel_mapping=xor"};
+  return v;
+}
+
+std::vector<std::string> joined(const std::vector<std::string>& sets, const std::vector<std::string>& what_if) {
+  std::vector<std::string> all = sets;
+  all.insert(all.end(), what_if.begin(), what_if.end());
+  return all;
+}
+
+RunResult run_timing_only(const std::string& case_path, const std::string& config_path,
+                          const std::vector<std::string>& vars, const std::vector<std::string>& sets) {
+  RunOptions o;
+  o.case_path = case_path;
+  o.config_path = config_path;
+  o.vars = vars;
+  o.sets = sets;
+  o.timing_only = true;
+  return run_case(o);
+}
+
+namespace {
+
+// One size n of the series through kernels/cases/<case_file> with `sets` and more case variables.
+RunResult run_size(const std::string& repo, const std::string& case_file, const std::string& n,
+                   const std::string& config_path, const std::vector<std::string>& sets,
+                   const std::vector<std::string>& more_vars = {}) {
+  std::vector<std::string> vars = {"M=" + n, "K=" + n, "N=" + n};
+  vars.insert(vars.end(), more_vars.begin(), more_vars.end());
+  return run_timing_only(repo + "/kernels/cases/" + case_file, config_path, vars, sets);
+}
+
+double tflops(const RunResult& r) { return r.roofline.achieved_tflops.value_or(0); }
+
+// The two units nearest their roofline, then the shared ones (L2 slices, HBM channels), the L2
+// hit rate and the HBM bandwidth.
+std::string bound_detail(const RunResult& r) {
+  std::string d;
+  for (size_t i = 0; i < r.roofline.units.size(); ++i) {
+    const UnitUse& u = r.roofline.units[i];
+    if (i < 2 || u.unit == "L2" || u.unit == "HBM")
+      d += fmt::format("{}{} {:.0f} %", d.empty() ? "" : ", ", u.unit, 100 * u.utilization);
+  }
+  if (r.sim.l2) d += fmt::format("; L2 hit rate {:.0f} %", 100 * hw::hit_rate(r.sim.l2->total));
+  if (auto g = r.sim.hbm_gbps()) d += fmt::format("; HBM {:.0f} GB/s", *g);
+  return d;
+}
+
+}  // namespace
 
 std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const std::string& config_path,
                                                 const std::vector<std::string>& sets) {
@@ -24,28 +74,23 @@ std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const s
     if (lineno == 1 || line.empty()) continue;  // the header n,tflops
     if (!csv_split(line, f) || f.size() != 2)
       throw Error(csv_path + ":" + std::to_string(lineno) + ": expected n,tflops");
-    RunOptions o;
-    o.case_path = repo + "/kernels/cases/linear_bf16.yaml";
-    o.config_path = config_path;
-    o.sets = sets;
-    o.vars = {"M=" + f[0], "K=" + f[0], "N=" + f[0]};
-    o.timing_only = true;
-    const RunResult r = run_case(o);
+    const std::string& n = f[0];
     calib::ChipAnchor a;
-    a.job = "bf16 GEMM n = " + f[0];
+    a.job = "bf16 GEMM n = " + n;
+    a.n = std::stod(n);
     a.measured = std::stod(f[1]);
-    a.model = r.roofline.achieved_tflops.value_or(0);
-    // The two units nearest their roofline, then the shared ones (L2 slices, HBM channels).
-    for (size_t i = 0; i < r.roofline.units.size(); ++i) {
-      const UnitUse& u = r.roofline.units[i];
-      if (i < 2 || u.unit == "L2" || u.unit == "HBM")
-        a.detail += fmt::format("{}{} {:.0f} %", a.detail.empty() ? "" : ", ", u.unit, 100 * u.utilization);
-    }
-    if (r.sim.l2) a.detail += fmt::format("; L2 hit rate {:.0f} %", 100 * hw::hit_rate(r.sim.l2->total));
-    if (auto g = r.sim.hbm_gbps()) a.detail += fmt::format("; HBM {:.0f} GB/s", *g);
+    const RunResult lin = run_size(repo, "linear_bf16.yaml", n, config_path, sets);
+    a.model = tflops(lin);
+    a.peak = lin.roofline.peak_tflops;
+    a.detail = bound_detail(lin);
     // What-if: both interleave mappings hashed (docs/cache.md), the shipped configs use modulo.
-    o.sets.insert(o.sets.end(), {"l2.slice_mapping=xor", "hbm.channel_mapping=xor"});
-    a.model_hashed = run_case(o).roofline.achieved_tflops.value_or(0);
+    a.model_hashed = tflops(run_size(repo, "linear_bf16.yaml", n, config_path, joined(sets, hashed_mappings())));
+    // kernels/gemm_chip.s: the vendor's block order (the case's SW / SD), then row-major order.
+    const RunResult chip = run_size(repo, "gemm_chip_bf16.yaml", n, config_path, sets);
+    a.chip = tflops(chip);
+    a.chip_detail = bound_detail(chip);
+    a.chip_hashed = tflops(run_size(repo, "gemm_chip_bf16.yaml", n, config_path, joined(sets, hashed_mappings())));
+    a.chip_rows = tflops(run_size(repo, "gemm_chip_bf16.yaml", n, config_path, sets, {"SW=1", "SD=0"}));
     out.push_back(a);
   }
   return out;

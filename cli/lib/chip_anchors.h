@@ -4,12 +4,23 @@
 // `npusim run kernels/cases/linear_bf16.yaml --var M=n --var K=n --var N=n --timing-only` with
 // the given config, its achieved TFLOPS beside the published one; and once more with
 // `--set l2.slice_mapping=xor --set hbm.channel_mapping=xor` (the hashed mappings, a what-if).
+// The same for kernels/cases/gemm_chip_bf16.yaml (the vendor-style kernel, its block order and
+// hashed), plus that kernel in row-major block order (--var SW=1 --var SD=0).
 #include <string>
 #include <vector>
 
 #include "calib/calib.h"
+#include "cli/lib/run_case.h"
 
 namespace npu::cli {
+
+// The hashed-mapping what-if of every whole-chip anchor: both interleave mappings `xor`.
+const std::vector<std::string>& hashed_mappings();
+// `sets` (the user's --set list), then a what-if's overrides on top.
+std::vector<std::string> joined(const std::vector<std::string>& sets, const std::vector<std::string>& what_if);
+// A case file (absolute path) run timing-only on config_path with the case variables and sets.
+RunResult run_timing_only(const std::string& case_path, const std::string& config_path,
+                          const std::vector<std::string>& vars, const std::vector<std::string>& sets);
 
 // `repo`: the repository (calibration/ and kernels/cases/ inside it); `sets`: config overrides
 // ("key.path=value", as `calibrate --set`) applied to every run. Throws npu::Error.

@@ -3,16 +3,16 @@
 
 #include <fmt/format.h>
 
-#include "cli/lib/run_case.h"
+#include "cli/lib/chip_anchors.h"
 #include "isa/error.h"
 
 namespace npu::cli {
 
 namespace {
 
-const std::vector<std::string> kHashed = {"l2.slice_mapping=xor", "hbm.channel_mapping=xor"};
-// ... and an MTE request window four times the shipped one (docs/fidelity.md, the b_trans anchor).
-const std::vector<std::string> kWindow = {"l2.slice_mapping=xor", "hbm.channel_mapping=xor", "mte.max_outstanding=512"};
+// The hashed mappings and an MTE request window four times the shipped one (docs/fidelity.md,
+// the b_trans anchor).
+const std::vector<std::string> kWindow = joined(hashed_mappings(), {"mte.max_outstanding=512"});
 
 struct Timed {
   double us = 0;
@@ -22,13 +22,7 @@ struct Timed {
 
 Timed run_timed(const std::string& case_path, const std::string& config_path, const std::vector<std::string>& vars,
                 const std::vector<std::string>& sets) {
-  RunOptions o;
-  o.case_path = case_path;
-  o.config_path = config_path;
-  o.vars = vars;
-  o.sets = sets;
-  o.timing_only = true;
-  const RunResult r = run_case(o);
+  const RunResult r = run_timing_only(case_path, config_path, vars, sets);
   Timed t;
   t.us = r.sim.time_us().value_or(0);
   t.hbm_peak_gbps = r.hbm_peak_gbps;
@@ -37,13 +31,6 @@ Timed run_timed(const std::string& case_path, const std::string& config_path, co
     t.bound += fmt::format("{} {:.0f} %, ", r.roofline.units[i].unit, 100 * r.roofline.units[i].utilization);
   t.bound += fmt::format("{:.0f} GB/s from HBM", r.sim.hbm_gbps().value_or(0));
   return t;
-}
-
-// The user's `--set` list, then a what-if's overrides on top.
-std::vector<std::string> joined(const std::vector<std::string>& sets, const std::vector<std::string>& what_if) {
-  std::vector<std::string> all = sets;
-  all.insert(all.end(), what_if.begin(), what_if.end());
-  return all;
 }
 
 std::string text(const calib::CsvRow& row, const char* key, const std::string& csv) {
@@ -80,7 +67,7 @@ std::vector<calib::StreamAnchor> run_decode_anchors(const std::string& repo, con
     a.measured_us = calib::to_num(row, "us");
     const Timed t = run_timed(case_path, config_path, vars, sets);
     a.model_us = double(launches) * t.us;
-    a.model_hashed_us = double(launches) * run_timed(case_path, config_path, vars, joined(sets, kHashed)).us;
+    a.model_hashed_us = double(launches) * run_timed(case_path, config_path, vars, joined(sets, hashed_mappings())).us;
     a.how = launches == 1 ? "one launch" : fmt::format("{} launches of N = {}", launches, n / launches);
     a.detail = t.bound;
     a.hbm_peak_gbps = t.hbm_peak_gbps;
@@ -108,8 +95,8 @@ std::vector<calib::LayoutAnchor> run_btrans_anchors(const std::string& repo, con
     a.nk_us = nk.us;
     a.detail_kn = kn.bound;
     a.detail_nk = nk.bound;
-    a.kn_hashed_us = run_timed(cases + "kn.yaml", config_path, vars, joined(sets, kHashed)).us;
-    a.nk_hashed_us = run_timed(cases + "nk.yaml", config_path, vars, joined(sets, kHashed)).us;
+    a.kn_hashed_us = run_timed(cases + "kn.yaml", config_path, vars, joined(sets, hashed_mappings())).us;
+    a.nk_hashed_us = run_timed(cases + "nk.yaml", config_path, vars, joined(sets, hashed_mappings())).us;
     a.kn_window_us = run_timed(cases + "kn.yaml", config_path, vars, joined(sets, kWindow)).us;
     a.nk_window_us = run_timed(cases + "nk.yaml", config_path, vars, joined(sets, kWindow)).us;
     out.push_back(a);

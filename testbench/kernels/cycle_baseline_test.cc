@@ -23,6 +23,7 @@
 #include "testbench/support/kernel_perf.h"
 #include "testbench/support/quant_cases.h"
 #include "testbench/support/repo_config.h"
+#include "testbench/support/shipped_case.h"
 #include "testbench/support/mxfp8_case.h"
 #include "testbench/support/qwen3_case.h"
 #include "testbench/support/w8a8_case.h"
@@ -125,6 +126,15 @@ std::vector<BaselineCase> cases() {
     add_run("mla_prolog_" + id + "_ascend910b", false,
             [=] { return run_mla_prolog(case_file, vars, bd, false, "ascend910b", true); }, [] { return 0.0; });
   };
+  // kernels/gemm_chip.s (the vendor GEMM anchor's kernel, docs/fidelity.md) at n = 2048,
+  // timing-only; its golden checks in gemm_chip_test.cc. Bound: the cube at peak on 24 AICs.
+  add_run("gemm_chip_M2048_K2048_N2048_bd24_ascend910b", true,
+          [] {
+            CaseRun how;
+            how.timing_only = true;
+            return run_case_file(source_dir() + "/kernels/cases/gemm_chip_bf16.yaml", how);
+          },
+          [] { return cube_peak_cycles(repo_config("ascend910b"), 2048.0 * 2048 * 2048, 24); });
   rms("ascend910b", 64, 4096, 24);
   rms("ascend910b", 16, 4096, 8);
   lin("ascend910b", 16, 4096, 1536, 24);
