@@ -113,14 +113,15 @@ offset `base` with C0 stride `s` bytes is at
 
     base + (b / 32) x s + r x 32 + b % 32
 
-- `mov_gm_l1_nz dst, src, rows, row_bytes, src_stride, c0_stride`: ND in GM -> NZ in L1, as
+- `mov_gm_l1_nz dst, src, nburst, burst, src_stride, dst_stride`: `nburst` ND rows of `burst`
+  bytes, `src_stride` apart in GM, -> NZ in L1 at `dst` with C0 stride `dst_stride`, as
   Ascend's `copy_gm_to_cbuf_multi_nd2nz` / AscendC `DataCopy` with `Nd2NzParams` (one ND
-  matrix: ndNum = 1, dstNzNStride = 1; `c0_stride` = dstNzC0Stride x 32 B; CANN
-  "copy_gm_to_cbuf_multi_nd2nz", hiascend.com cceintrinsicapi). A row whose length is not a
-  multiple of 32 bytes is zero-filled to 32 bytes in L1; rows past `rows` inside a C0 stride
-  are not written (real kernels pad to whole 16-row fractals: `c0_stride` = ceil16(rows) x 32).
-  `dst` and `c0_stride` must be multiples of 32, `c0_stride` >= rows x 32 (blocks must not
-  overlap) and `src_stride` >= `row_bytes`; a violation is a fault naming the operand. Cost:
+  matrix: ndNum = 1, dstNzNStride = 1; `dst_stride` = dstNzC0Stride x 32 B; CANN's intrinsic
+  documentation, hiascend.com). A row whose length is not a multiple of 32 bytes is zero-filled
+  to 32 bytes in L1; rows past `nburst` inside a C0 stride are not written (real kernels pad to
+  whole 16-row fractals: `dst_stride` = ceil16(nburst) x 32). `dst` and `dst_stride` must be
+  multiples of 32, `dst_stride` >= nburst x 32 (blocks must not overlap) and `src_stride` >=
+  `burst`; a violation is a fault naming the operand. Cost:
   `mte.gm_l1_nz`, max(`min_cycles`, `startup` + the plain GM -> L1 copy), fitted to msKPP's
   GM_TO_L1_TRANS table (docs/calibration.md).
 - `mov_l1_l0a` / `mov_l1_l0b` with `nz` = 1 read the rows x cols tile from an NZ matrix: `src`

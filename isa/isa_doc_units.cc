@@ -145,7 +145,8 @@ std::string cost_formula(const InstrDef& d) {
                           : has_field(d, "bytes") ? "bytes"
                           : has_field(d, "m")     ? "m * n * size(ddt)"
                                                   : "rows * cols * size(dt)";
-      std::string s = fmt::format("`{0}.startup` + ceil({1} / `{0}.bytes_per_cycle`) cycles", path_key(d), bytes);
+      std::string s = fmt::format("max(`{0}.min_cycles`, `{0}.startup` + ceil({1} / `{0}.bytes_per_cycle`)) cycles",
+                                  path_key(d), bytes);
       if (has_field(d, "trans")) s += fmt::format(" (trans = 1: at `{}.trans_bytes_per_cycle`)", path_key(d));
       if (gm_class(d.timing))
         s += ", overlapped with the GM transfer through L2 and HBM (its line requests, docs/machine.md); DMAs of "
