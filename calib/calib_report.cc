@@ -139,7 +139,13 @@ quick test `timing_calib_points_test` checks that one more instruction adds exac
   - UB->GM: the slope matches (64 B/cycle); the measured curve bends smoothly from ~155 cycles at
     1 KiB into the slope by 24 KiB, so max(196, 8 + bytes / 64) is up to ~30 % low at 4-16 KiB.
   - L0C->GM: flat 82-96 cycles up to 11 KiB (less than the write latency), then bytes / 118:
-    max(86, 2 + bytes / 118) follows it.
+    max(86, 2 + bytes / 118) follows it. L0C_TO_GM_TRANS (the same store writing ND from L0C's
+    fractal layout, which `fix` always does) matches it within a median 2.4 %: no cost of its own.
+  - GM->L1 with the ND -> NZ conversion (`mov_gm_l1_nz`, GM_TO_L1_TRANS): max(`min_cycles`,
+    `startup` + the plain GM->L1 copy), fitted on all 40 rows: startup 505, min_cycles 803
+    (`mte.gm_l1_nz`). The rows are not one curve: 4-16, 32 and 64 KiB cost 803-847 cycles, most
+    other sizes 1.3-2.3x the plain copy (52-60 KiB 1800+), so the fit is 11.6 % off at the median
+    and -42 .. +34 % at the extremes; nothing in the table says what makes a size cheap.
   - ascend910_95: its GM tables hide the read latency too (GM->L1 costs 139-155 cycles for
     1-16 KiB back-to-back, less than the model's L2 read latency) and step up past 16 KiB (as
     if a DMA were cut into 16 KiB pieces); the model's blocking reads are high there.
@@ -270,15 +276,15 @@ The kernel is the project's `kernels/linear.s` (`kernels/lib/gemm_aic.inc`): eac
 units of 128 rows x up to 256 columns of C, streams K through L1 in double-buffered chunks and
 takes B as [N, K] (b_trans), the layout the seed's Linear uses. What the vendor kernel does that
 it does not: B in torch's [K, N] layout and both operands through the fractal ND -> NZ load
-(issue 14 item 1, not modelled here), and its block order and K-chunk order (the next
-section's kernel, `kernels/gemm_chip.s`, copies them from the vendor's public templates). The
-published figures are host-timed per-call figures: at n = 1024 a call takes 21.5 us, of which
-the model's launch cost (`launch.overhead_cycles`, an assumed 1 us) covers little; the model's
-error at small n is mostly that per-call cost, which the model does not know, not the memory
-system. At large n the model is bound by each AIC's own GM -> L1 link (MTE2:
-`noc.aic_read_bytes_per_cycle`, 171 B/cycle, fitted on one core with a warm L2) with the CUBE
-close behind, while the shared L2 slices and HBM channels run well below their limits (the L2
-and HBM columns): nothing shared slows 24 cores streaming at once. The dip at
+(`mov_gm_l1_nz`, docs/isa.md; `kernels/linear.s` does not use it yet, docs/kernels.md), and its
+block order and K-chunk order (the next section's kernel, `kernels/gemm_chip.s`, copies them
+from the vendor's public templates). The published figures are host-timed per-call figures: at
+n = 1024 a call takes 21.5 us, of which the model's launch cost (`launch.overhead_cycles`, an
+assumed 1 us) covers little; the model's error at small n is mostly that per-call cost, which
+the model does not know, not the memory system. At large n the model is bound by each AIC's own
+GM -> L1 link (MTE2: `noc.aic_read_bytes_per_cycle`, 171 B/cycle, fitted on one core with a warm
+L2) with the CUBE close behind, while the shared L2 slices and HBM channels run well below their
+limits (the L2 and HBM columns): nothing shared slows 24 cores streaming at once. The dip at
 n = 8192 is an address-mapping effect: a bf16 row of 8192 is 16 KiB = `l2.slices` x `l2.line`,
 so under the shipped `modulo` mappings every row of a tile lies in the same L2 slice (and HBM
 channel): each DMA is held to one slice's rate and the AICs whose chunks share a slice queue on
@@ -308,8 +314,12 @@ change of its own.
 
 ## Not modelled
 
-- Fractal data formats (ND <-> NZ) and their DMA cost: the GM_TO_L1_TRANS and L0C_TO_GM_TRANS
-  tables are not run.
+- Fractal formats inside L0A / L0B / L0C: the model keeps the cube operands and the accumulator
+  in element order (the ZZ / ZN / NZ byte placement there is seen by no instruction but the tile
+  loads, mmad and fix), so only the GM -> L1 conversion (`mov_gm_l1_nz`, GM_TO_L1_TRANS) has a
+  cost of its own; `fix` writes ND at the plain L0C -> GM cost (L0C_TO_GM_TRANS matches
+  L0C_TO_GM). msKPP's row shape for GM_TO_L1_TRANS is not published: the model runs the
+  table's `bursts` rows of 1 KiB.
 - Contention when all 24 cores stream GM -> L1 at once is not calibrated against a multi-core
   measurement; the per-core links were fitted on one core with a warm L2.
 - FixPipe L0C -> GM under load: the single-core table is followed (flat ~85 cycles up to 8 KiB,

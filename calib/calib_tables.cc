@@ -326,12 +326,18 @@ const std::map<std::string, PathDef>& path_map() {
   static const std::map<std::string, PathDef> m = {
       {"GM_TO_L1", {CoreType::Aic, Pipe::Mte2, true,
                     "mte.gm_l1; l2.read_hit_latency, l2.slice_bytes_per_cycle, noc.aic_read_bytes_per_cycle"}},
+      {"GM_TO_L1_TRANS", {CoreType::Aic, Pipe::Mte2, true,
+                          "mte.gm_l1_nz; l2.read_hit_latency, l2.slice_bytes_per_cycle, noc.aic_read_bytes_per_cycle"}},
       {"GM_TO_UB", {CoreType::Aiv, Pipe::Mte2, true,
                     "mte.gm_ub; l2.read_hit_latency, l2.slice_bytes_per_cycle, noc.aiv_read_bytes_per_cycle"}},
       {"UB_TO_GM", {CoreType::Aiv, Pipe::Mte3, true,
                     "mte.ub_gm; l2.write_hit_latency, l2.slice_bytes_per_cycle, noc.aiv_write_bytes_per_cycle"}},
       {"L0C_TO_GM", {CoreType::Aic, Pipe::Fixp, true,
                      "mte.l0c_gm; l2.write_hit_latency, l2.slice_bytes_per_cycle, noc.aic_write_bytes_per_cycle"}},
+      // fix always writes ND from L0C's fractal layout: the same instruction as L0C_TO_GM (the two
+      // tables agree within a median 2.4 % over their 32 common sizes).
+      {"L0C_TO_GM_TRANS", {CoreType::Aic, Pipe::Fixp, true,
+                           "mte.l0c_gm; l2.write_hit_latency, l2.slice_bytes_per_cycle, noc.aic_write_bytes_per_cycle"}},
       {"L1_TO_L0A", {CoreType::Aic, Pipe::Mte1, false, "mte.l1_l0a"}},
       {"L1_TO_L0B", {CoreType::Aic, Pipe::Mte1, false, "mte.l1_l0b"}},
       {"L1_TO_FB", {CoreType::Aic, Pipe::Fixp, false, "mte.l1_fb"}},
@@ -343,15 +349,19 @@ const std::map<std::string, PathDef>& path_map() {
 
 std::string move_body(const std::string& path, uint64_t b) {
   if (path == "GM_TO_L1") return fmt::format("mov_gm_l1 0, r2, 1, {}, 0, 0", b);
+  if (path == "GM_TO_L1_TRANS") {  // the table's `bursts` ND rows of 1024 B (bytes / 1024) -> NZ, C0 stride = rows
+    const uint64_t rows = b / row_bytes_for(b, {1024});
+    return fmt::format("mov_gm_l1_nz 0, r2, {}, 1024, 1024, {}", rows, rows * 32);
+  }
   if (path == "GM_TO_UB") return fmt::format("mov_gm_ub 0, r2, 1, {}, 0, 0", b);
   if (path == "UB_TO_GM") return fmt::format("mov_ub_gm r2, 0, 1, {}, 0, 0", b);
   if (path == "L1_TO_L0A" || path == "L1_TO_L0B") {  // f16 tile, rows of up to 512 B
     const uint64_t rb = row_bytes_for(b, {512, 256, 128, 64, 32, 16, 8, 4, 2});
     return fmt::format("mov_l1_{}.f16 0, 0, {}, {}, {}", path == "L1_TO_L0A" ? "l0a" : "l0b", b / rb, rb / 2, rb);
   }
-  if (path == "L0C_TO_GM" || path == "L0C_TO_UB") {  // f32 -> f32 tile, rows of up to 256 B
+  if (path == "L0C_TO_GM" || path == "L0C_TO_GM_TRANS" || path == "L0C_TO_UB") {  // f32 -> f32, rows <= 256 B
     const uint64_t rb = row_bytes_for(b, {256, 128, 64, 32, 16, 8, 4});
-    if (path == "L0C_TO_GM") return fmt::format("fix.f32.f32 r2, 0, {}, {}, {}", b / rb, rb / 4, rb);
+    if (path != "L0C_TO_UB") return fmt::format("fix.f32.f32 r2, 0, {}, {}, {}", b / rb, rb / 4, rb);
     return fmt::format("fix_ub.f32.f32 0, 0, 0, {}, {}, {}", b / rb, rb / 4, rb);
   }
   if (path == "L1_TO_FB") return fmt::format("mov_l1_fb 0, 0, {}", b);
@@ -386,9 +396,7 @@ Table move_table(Ctx& c, const std::string& csv) {
     const bool a5_only = path == "L0C_TO_UB" || path == "L1_TO_UB" || path == "UB_TO_L1";
     if (pd == path_map().end() || (a5_only && c.cfg.chip.arch != isa::Arch::A5)) {
       if (!skipped.count(path)) {
-        skipped[path] = path + (path.find("_TRANS") != std::string::npos
-                                    ? ": format conversion during the move (ND<->NZ) is not modelled"
-                                    : ": no such data path in the ISA");
+        skipped[path] = path + ": no such data path in the ISA";
         t.skipped.push_back(skipped[path]);
       }
       continue;

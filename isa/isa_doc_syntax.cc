@@ -101,6 +101,44 @@ problem (`aic pc 12 (disassembly): ...`) instead of failing at run time; `npusim
 for a5 (which includes a2), `npusim run` for the config's arch. Object files carry the ISA
 fingerprint below (a hash of every opcode, mnemonic, field and keyword); a file built for
 another ISA is refused on load.
+
+## Fractal formats
+
+Real Ascend kernels keep matrices in GM in **ND** (row-major: row r, byte b at r x row stride
++ b) and convert them to the fractal **NZ** layout on the way into L1, the layout the cube's
+tile loads read: the matrix is cut into column blocks 32 bytes wide (C0: 16 bf16/f16, 8 f32,
+32 int8 elements); blocks follow each other at the C0 stride, and inside a block row r's 32
+bytes are at r x 32 (16 rows x 32 B make one fractal). Byte b of row r of an NZ matrix at L1
+offset `base` with C0 stride `s` bytes is at
+
+    base + (b / 32) x s + r x 32 + b % 32
+
+- `mov_gm_l1_nz dst, src, nburst, burst, src_stride, dst_stride`: `nburst` ND rows of `burst`
+  bytes, `src_stride` apart in GM, -> NZ in L1 at `dst` with C0 stride `dst_stride`, as
+  Ascend's `copy_gm_to_cbuf_multi_nd2nz` / AscendC `DataCopy` with `Nd2NzParams` (one ND
+  matrix: ndNum = 1, dstNzNStride = 1; `dst_stride` = dstNzC0Stride x 32 B; CANN's intrinsic
+  documentation, hiascend.com). A row whose length is not a multiple of 32 bytes is zero-filled
+  to 32 bytes in L1; rows past `nburst` inside a C0 stride are not written (real kernels pad to
+  whole 16-row fractals: `dst_stride` = ceil16(nburst) x 32). `dst` and `dst_stride` must be
+  multiples of 32, `dst_stride` >= nburst x 32 (blocks must not overlap) and `src_stride` >=
+  `burst`; a violation is a fault naming the operand. Cost:
+  `mte.gm_l1_nz`, max(`min_cycles`, `startup` + the plain GM -> L1 copy), fitted to msKPP's
+  GM_TO_L1_TRANS table (docs/calibration.md).
+- `mov_l1_l0a` / `mov_l1_l0b` with `nz` = 1 read the rows x cols tile from an NZ matrix: `src`
+  is the tile's first byte (a block start plus a row: base + j x s + r0 x 32, 32-byte
+  aligned), `src_stride` the matrix's C0 stride `s`. `trans` = 1 writes the tile transposed
+  as before (W [N, K] in NZ used as B [K, N], the b_trans path). L0A / L0B receive exactly what
+  the ND tile load of the same matrix gives, at the same cost (the L1_TO_L0A/B tables are the
+  hardware's native fractal loads).
+- `fix` writes ND: L0C holds the accumulator in the hardware's NZ order (16 x 16 fractals), and
+  FixPipe converts it to ND on the way out (Fixpipe with NZ2ND). Its cost is the plain
+  L0C -> GM one: msKPP's L0C_TO_GM_TRANS table agrees with L0C_TO_GM within a median 2.4 %.
+
+Inside L0A, L0B and L0C the model keeps the operands in element order (row-major A [m, k],
+B [k, n], C [m, n]) rather than the real ZZ (L0A), ZN (L0B) and NZ (L0C) fractal byte
+placement: no instruction but the tile loads, `mmad` and `fix` touches these buffers, so the
+placement is not observable, and the cube's cost is already counted in fractals
+(`cube.m0/n0/k0`).
 )md";
 }
 

@@ -15,6 +15,7 @@ struct BufferOperand {
 };
 constexpr BufferOperand kBufferOperands[] = {
     {TimingClass::DmaGmUb, "dst", "ub"},   {TimingClass::DmaUbGm, "src", "ub"},   {TimingClass::DmaGmL1, "dst", "l1"},
+    {TimingClass::DmaGmL1Nz, "dst", "l1"},
     {TimingClass::DmaL1L0a, "dst", "l0a"}, {TimingClass::DmaL1L0a, "src", "l1"}, {TimingClass::DmaL1L0b, "dst", "l0b"},
     {TimingClass::DmaL1L0b, "src", "l1"},  {TimingClass::DmaL1Fb, "dst", "fixpipe"}, {TimingClass::DmaL1Fb, "src", "l1"},
     {TimingClass::DmaUbL1, "dst", "l1"},   {TimingClass::DmaUbL1, "src", "ub"},   {TimingClass::DmaL1Ub, "dst", "ub"},
@@ -58,6 +59,7 @@ constexpr NamedUnit kNamedUnits[] = {
     {"mode", "cross-core scope (0 launch, 1 cluster AIVs, 2 AIC <-> AIV)"},
     {"sub", "AIV index within the cluster"},
     {"trans", "0 or 1"},
+    {"nz", "0 (ND source) or 1 (NZ source, src_stride = its C0 stride)"},
     {"init", "0 (accumulate) or 1 (overwrite)"},
     {"relu", "0 or 1"},
     {"sat", "0 or 1"},
@@ -72,7 +74,8 @@ std::string path_key(const InstrDef& d) {
 }
 
 bool gm_class(TimingClass c) {
-  return c == TimingClass::DmaGmUb || c == TimingClass::DmaUbGm || c == TimingClass::DmaGmL1 || c == TimingClass::Fix;
+  return c == TimingClass::DmaGmUb || c == TimingClass::DmaUbGm || c == TimingClass::DmaGmL1 ||
+         c == TimingClass::DmaGmL1Nz || c == TimingClass::Fix;
 }
 
 bool has_field(const InstrDef& d, const char* name) {
@@ -142,7 +145,8 @@ std::string cost_formula(const InstrDef& d) {
                           : has_field(d, "bytes") ? "bytes"
                           : has_field(d, "m")     ? "m * n * size(ddt)"
                                                   : "rows * cols * size(dt)";
-      std::string s = fmt::format("`{0}.startup` + ceil({1} / `{0}.bytes_per_cycle`) cycles", path_key(d), bytes);
+      std::string s = fmt::format("max(`{0}.min_cycles`, `{0}.startup` + ceil({1} / `{0}.bytes_per_cycle`)) cycles",
+                                  path_key(d), bytes);
       if (has_field(d, "trans")) s += fmt::format(" (trans = 1: at `{}.trans_bytes_per_cycle`)", path_key(d));
       if (gm_class(d.timing))
         s += ", overlapped with the GM transfer through L2 and HBM (its line requests, docs/machine.md); DMAs of "

@@ -41,6 +41,7 @@ struct PathConfig {
 
 struct MteConfig {
   PathConfig gm_ub, ub_gm, gm_l1, l1_l0a, l1_l0b, l1_fb, ub_l1, l1_ub, l0c_gm, l0c_ub;
+  PathConfig gm_l1_nz;  // mov_gm_l1_nz: GM -> L1 with the ND -> NZ conversion
   uint32_t max_outstanding = 16;  // line requests an MTE keeps in flight to L2
   // Look-ahead bound of one GM DMA (GmPortOptions::quantum): a DMA books the shared memory
   // timelines at most this far ahead of simulation time, so concurrent DMAs interleave.

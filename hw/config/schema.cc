@@ -256,6 +256,7 @@ std::vector<KeySpec> build_schema() {
   add_mte_path(s, "gm_ub", &MteConfig::gm_ub, "GM->UB (MTE2, AIV)");
   add_mte_path(s, "ub_gm", &MteConfig::ub_gm, "UB->GM (MTE3, AIV)");
   add_mte_path(s, "gm_l1", &MteConfig::gm_l1, "GM->L1 (MTE2, AIC)");
+  add_mte_path(s, "gm_l1_nz", &MteConfig::gm_l1_nz, "GM->L1 with the ND->NZ conversion (MTE2, AIC, mov_gm_l1_nz)");
   add_mte_path(s, "l1_l0a", &MteConfig::l1_l0a, "L1->L0A (MTE1)");
   add_trans_rate(s, "l1_l0a", &MteConfig::l1_l0a);
   add_mte_path(s, "l1_l0b", &MteConfig::l1_l0b, "L1->L0B (MTE1)");

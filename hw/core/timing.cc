@@ -19,6 +19,7 @@ const PathConfig* path_of(const MteConfig& mte, TimingClass c) {
     case TimingClass::DmaGmUb: return &mte.gm_ub;
     case TimingClass::DmaUbGm: return &mte.ub_gm;
     case TimingClass::DmaGmL1: return &mte.gm_l1;
+    case TimingClass::DmaGmL1Nz: return &mte.gm_l1_nz;
     case TimingClass::DmaL1L0a: return &mte.l1_l0a;
     case TimingClass::DmaL1L0b: return &mte.l1_l0b;
     case TimingClass::DmaL1Fb: return &mte.l1_fb;
@@ -32,7 +33,7 @@ const PathConfig* path_of(const MteConfig& mte, TimingClass c) {
 
 bool is_gm_path(TimingClass c) {
   return c == TimingClass::DmaGmUb || c == TimingClass::DmaUbGm || c == TimingClass::DmaGmL1 ||
-         c == TimingClass::Fix;
+         c == TimingClass::DmaGmL1Nz || c == TimingClass::Fix;
 }
 
 uint32_t cube_k0(const CubeConfig& cube, isa::Dtype dt) {

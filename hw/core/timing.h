@@ -28,7 +28,7 @@ namespace npu::hw {
 
 // Which data path an instruction uses, or nullptr for cube/vector/scalar/sync instructions.
 const PathConfig* path_of(const MteConfig& mte, isa::TimingClass c);
-// True for the paths whose far side is GM (mov_gm_ub, mov_gm_l1, mov_ub_gm, fix).
+// True for the paths whose far side is GM (mov_gm_ub, mov_gm_l1, mov_gm_l1_nz, mov_ub_gm, fix).
 bool is_gm_path(isa::TimingClass c);
 
 uint32_t cube_k0(const CubeConfig& cube, isa::Dtype dt);

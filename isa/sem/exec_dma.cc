@@ -1,6 +1,10 @@
-// DMA semantics: GM <-> UB/L1 strided copies, L1 -> L0A/L0B tile loads, L1 -> FixPipe buffer,
-// and the a5 UB <-> L1 paths between the cores of one cluster.
+// DMA semantics: GM <-> UB/L1 strided copies, GM -> L1 with the ND -> NZ conversion, L1 ->
+// L0A/L0B tile loads (from ND or NZ), L1 -> FixPipe buffer, and the a5 UB <-> L1 paths between
+// the cores of one cluster.
+#include <algorithm>
 #include <cstring>
+
+#include <fmt/format.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -40,6 +44,38 @@ void local_to_local(Exec& x, const V& o, Buffer sb, CoreState* sc, Buffer db, Co
   std::vector<uint8_t> tmp(n * len);
   for (uint64_t i = 0; i < n; ++i) std::memcpy(tmp.data() + i * len, s + i * o.src_stride, len);
   for (uint64_t i = 0; i < n; ++i) std::memcpy(d + i * o.dst_stride, tmp.data() + i * len, len);
+}
+
+// The fractal NZ layout in L1 (docs/isa.md "Fractal formats"): a matrix is cut into 32-byte
+// column blocks; block j holds 32 bytes of every row, row r at j * c0_stride + r * 32.
+constexpr uint64_t kC0Bytes = 32;
+
+uint64_t nz_blocks(uint64_t row_bytes) { return (row_bytes + kC0Bytes - 1) / kC0Bytes; }
+
+// Faults unless an NZ matrix of `rows` rows at L1 offset `base` with blocks c0_stride bytes
+// apart is well formed: block-aligned, and the blocks do not overlap.
+void check_nz(const Exec& x, uint64_t rows, uint64_t base, uint64_t c0_stride, const char* base_name,
+              const char* stride_name) {
+  if (base % kC0Bytes != 0) x.bad(fmt::format("NZ {} {} is not 32-byte aligned", base_name, base));
+  if (c0_stride % kC0Bytes != 0)
+    x.bad(fmt::format("NZ {} {} is not a multiple of the 32-byte fractal block", stride_name, c0_stride));
+  if (c0_stride < rows * kC0Bytes)
+    x.bad(fmt::format("NZ {} {} is below rows x 32 = {} (column blocks would overlap)", stride_name, c0_stride,
+                      rows * kC0Bytes));
+}
+
+// A rows x row_bytes tile of an NZ matrix in L1 (first byte at o.src, blocks o.src_stride
+// apart) gathered into tmp as dense ND rows.
+template <class V>
+void gather_nz_tile(Exec& x, const V& o, uint64_t row_bytes, std::vector<uint8_t>& tmp) {
+  const uint64_t rows = o.rows, blocks = nz_blocks(row_bytes);
+  check_nz(x, rows, o.src, o.src_stride, "src", "src_stride");
+  const uint8_t* s = x.local_strided(Buffer::L1, o.src, blocks, o.src_stride, rows * kC0Bytes, false);
+  tmp.resize(rows * row_bytes);
+  for (uint64_t r = 0; r < rows; ++r)
+    for (uint64_t j = 0; j < blocks; ++j)
+      std::memcpy(tmp.data() + r * row_bytes + j * kC0Bytes, s + j * o.src_stride + r * kC0Bytes,
+                  std::min(kC0Bytes, row_bytes - j * kC0Bytes));
 }
 
 // Transposed copy of a rows x cols tile of Word elements: dst[c, r] = src[r, c] (src rows
@@ -112,21 +148,50 @@ void transpose_tile_blocked(const uint8_t* s, uint64_t src_stride, uint8_t* d, u
 }
 
 // L1 -> L0A / L0B: the source is L1 and the destination another buffer, so they never overlap
-// and rows are copied straight to their place.
+// and rows are copied straight to their place. An NZ source (nz = 1) is gathered into dense ND
+// rows first; an ND one is read in place.
 template <class V>
 void tile_load(Exec& x, const V& o, Buffer dstbuf) {
   const uint64_t es = isa::dtype_size(o.dt), rows = o.rows, cols = o.cols;
   const uint64_t row_bytes = cols * es;
-  const uint8_t* s = x.local_strided(Buffer::L1, o.src, rows, o.src_stride, row_bytes, false);
+  std::vector<uint8_t> nd;
+  const uint8_t* s = nullptr;
+  uint64_t ss = o.src_stride;
+  if (o.nz != 0) {
+    gather_nz_tile(x, o, row_bytes, nd);
+    s = nd.data();
+    ss = row_bytes;
+  } else {
+    s = x.local_strided(Buffer::L1, o.src, rows, o.src_stride, row_bytes, false);
+  }
   uint8_t* d = x.local(dstbuf, o.dst, rows * row_bytes, true);
+  if (rows * row_bytes == 0) return;  // nothing to copy (ranges checked above); an empty nd's data() may be null
   if (o.trans == 0) {
-    for (uint64_t r = 0; r < rows; ++r) std::memcpy(d + r * row_bytes, s + r * o.src_stride, row_bytes);
+    for (uint64_t r = 0; r < rows; ++r) std::memcpy(d + r * row_bytes, s + r * ss, row_bytes);
     return;
   }
   switch (es) {
-    case 1: transpose_tile<uint8_t>(s, o.src_stride, d, rows, cols); break;
-    case 2: transpose_tile_blocked<uint16_t>(s, o.src_stride, d, rows, cols); break;
-    default: transpose_tile_blocked<uint32_t>(s, o.src_stride, d, rows, cols); break;  // every dtype is 1, 2 or 4 bytes
+    case 1: transpose_tile<uint8_t>(s, ss, d, rows, cols); break;
+    case 2: transpose_tile_blocked<uint16_t>(s, ss, d, rows, cols); break;
+    default: transpose_tile_blocked<uint32_t>(s, ss, d, rows, cols); break;  // every dtype is 1, 2 or 4 bytes
+  }
+}
+
+// ND -> NZ (copy_gm_to_cbuf_multi_nd2nz with ndNum = 1, dstNzNStride = 1): block j of GM row r
+// goes to L1 dst + j * dst_stride + r * 32; the last block of a row is zero-filled to 32 bytes.
+// Rows past nburst inside a C0 stride are not written.
+void gm_to_l1_nz(Exec& x, const isa::ops::MOV_GM_L1_NZ& o) {
+  const uint64_t rows = o.nburst, blocks = nz_blocks(o.burst);
+  check_nz(x, rows, o.dst, o.dst_stride, "dst", "dst_stride");
+  if (rows > 1 && o.src_stride < o.burst)
+    x.bad(fmt::format("src_stride {} is below the row length {} (GM rows would overlap)", o.src_stride, o.burst));
+  uint8_t* d = x.local_strided(Buffer::L1, o.dst, blocks, o.dst_stride, rows * kC0Bytes, true);
+  for (uint64_t r = 0; r < rows; ++r) x.gm_check(o.src + r * o.src_stride, o.burst, false);
+  std::vector<uint8_t> row(blocks * kC0Bytes, 0);  // the tail past burst stays zero: only burst bytes are read
+  for (uint64_t r = 0; r < rows; ++r) {
+    x.ctx.gm->read(o.src + r * o.src_stride, row.data(), o.burst);
+    for (uint64_t j = 0; j < blocks; ++j)
+      std::memcpy(d + j * o.dst_stride + r * kC0Bytes, row.data() + j * kC0Bytes, kC0Bytes);
   }
 }
 
@@ -136,6 +201,8 @@ template <>
 void exec<Op::MOV_GM_UB>(Exec& x) { gm_to_local(x, x.di.as<ops::MOV_GM_UB>(), Buffer::Ub); }
 template <>
 void exec<Op::MOV_GM_L1>(Exec& x) { gm_to_local(x, x.di.as<ops::MOV_GM_L1>(), Buffer::L1); }
+template <>
+void exec<Op::MOV_GM_L1_NZ>(Exec& x) { gm_to_l1_nz(x, x.di.as<ops::MOV_GM_L1_NZ>()); }
 template <>
 void exec<Op::MOV_UB_GM>(Exec& x) { local_to_gm(x, x.di.as<ops::MOV_UB_GM>(), Buffer::Ub); }
 template <>

@@ -14,8 +14,12 @@
 //
 // Data layouts and numerics (instructions.def comments, docs/numerics.md):
 //  - DMA: nburst bursts of `burst` bytes; src_stride/dst_stride = distance between burst starts.
+//  - mov_gm_l1_nz: ND rows (nburst x burst bytes, src_stride apart in GM) to NZ in L1: 32-byte
+//    block j of row r at dst + j * dst_stride + r * 32, a row's last block zero-filled to 32 B;
+//    dst and dst_stride 32-byte multiples, dst_stride >= nburst * 32, src_stride >= burst.
 //  - mov_l1_l0a/b: rows x cols tile of dt, rows src_stride bytes apart in L1, written densely
-//    row-major; trans=1 writes it transposed (dst[c * rows + r] = src[r, c]).
+//    row-major; trans=1 writes it transposed (dst[c * rows + r] = src[r, c]). nz=1: the tile is
+//    read from an NZ matrix (byte b of row r at src + (b / 32) * src_stride + r * 32 + b % 32).
 //  - mmad: A[m,k] dense row-major in L0A, B[k,n] dense row-major in L0B, C[m,n] dense in L0C
 //    (fp32; int32 for s8). bf16/f16: products exact, fp32 accumulation over k in increasing
 //    order per output element; f32: plain fp32 multiply and add; s8: exact int32 (wrapping).

@@ -102,6 +102,7 @@ std::vector<GmRange> gm_ranges(const DispatchedInstr& di) {
   switch (di.op()) {
     case Op::MOV_GM_UB: add_bursts(v, di.as<ops::MOV_GM_UB>(), false); break;
     case Op::MOV_GM_L1: add_bursts(v, di.as<ops::MOV_GM_L1>(), false); break;
+    case Op::MOV_GM_L1_NZ: add_bursts(v, di.as<ops::MOV_GM_L1_NZ>(), false); break;
     case Op::MOV_UB_GM: add_bursts(v, di.as<ops::MOV_UB_GM>(), true); break;
     case Op::FIX: {
       const auto o = di.as<ops::FIX>();

@@ -43,6 +43,7 @@ TEST(EncodingTable, OpcodesAreStable) {
     {"vrmax", 0x40}, {"vramax", 0x41}, {"vrow", 0x42}, {"vcol", 0x43}, {"set_flag", 0x44},
     {"wait_flag", 0x45}, {"barrier", 0x46}, {"cc_set", 0x47}, {"cc_wait", 0x48},
     {"ldub", 0x70},  // issue 13 (KV-cache slots)
+    {"mov_gm_l1_nz", 0x50},  // issue 14: the fractal-format DMA (0x50-0x57 are fractal formats)
   };
   for (const auto& [mnemonic, opc] : released) {
     const InstrDef* d = find_mnemonic(mnemonic);

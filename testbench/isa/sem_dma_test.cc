@@ -98,7 +98,7 @@ TEST(SemDma, TileLoadsPlainAndTransposed) {
   c.exec(c.aic, I(Op::MOV_L1_L0A, {Dtype::BF16, 0, 0, 2, 3, 32, 1}));
   EXPECT_EQ(get<uint16_t>(c.aic, Buffer::L0A, 0, 6), bfv({1, 4, 2, 5, 3, 6}));
   EXPECT_EQ(c.error(c.aic, I(Op::MOV_L1_L0B, {Dtype::BF16, 256, 0, 2, 3, 32}), 2),
-            "cluster0.aic pc 2 (mov_l1_l0b.bf16 0x100, 0x0, 2, 3, 32, 0): L0B offset 256 is not 512-byte aligned");
+            "cluster0.aic pc 2 (mov_l1_l0b.bf16 0x100, 0x0, 2, 3, 32, 0, 0): L0B offset 256 is not 512-byte aligned");
   // b_trans: W[N=2, K=3] in L1 used as B[K, N] gives C = A x W^T.
   put<uint16_t>(c.aic, Buffer::L0A, 0, bfv({1, 1, 1}));  // A 1 x 3
   c.exec(c.aic, I(Op::MMAD, {Dtype::BF16, 0, 0, 0, 1, 3, 2}));

@@ -11,6 +11,8 @@
 // AIC programs: T tiles, serial chain MTE2 -> MTE1 -> CUBE -> FIXP, FIXP -> MTE2 back-pressure:
 //   GM -> L1 (A bf16 [m,k], B bf16 [k,n] or [n,k]), L1 -> L0A / L0B (B optionally transposed),
 //   mmad (init, sometimes a second accumulating mmad), fix to f32 / bf16 / f16 (optional relu).
+//   With fractal formats drawn, A and / or B go GM -> L1 as ND -> NZ (mov_gm_l1_nz, random
+//   spare rows in the C0 stride) and are read back by NZ tile loads.
 // Mixed programs: the AIC's result is handed to the AIVs through GM with cc_set mode 2; each AIV
 // reads it back and scales it.
 // Every core writes its own output region; inputs are random data from a seeded generator.
@@ -113,8 +115,9 @@ void aiv_tiles(Gen& g, Code& c, int tiles) {
   for (int t = std::max(0, tiles - 2); t < tiles; ++t) c(Op::WAIT_FLAG, {Pipe::Mte3, Pipe::Mte2, t % 2});
 }
 
-// The AIC part: returns the GM offset (from r12) of the last tile's C and its row bytes.
-void aic_tiles(Gen& g, Code& c, int tiles, int64_t* last_c_bytes) {
+// The AIC part: returns the GM offset (from r12) of the last tile's C and its row bytes. With
+// `nz`, each operand is drawn ND or NZ in L1 (without it no extra draws: the seeds' programs stay).
+void aic_tiles(Gen& g, Code& c, int tiles, int64_t* last_c_bytes, bool nz = false) {
   for (int t = 0; t < tiles; ++t) {
     const int64_t m = g.uni(1, 48), k = 16 * g.uni(1, 6), n = 16 * g.uni(1, 4);
     const bool btrans = g.uni(0, 1) == 1;
@@ -122,14 +125,25 @@ void aic_tiles(Gen& g, Code& c, int tiles, int64_t* last_c_bytes) {
     if (t > 0) c(Op::WAIT_FLAG, {Pipe::Fixp, Pipe::Mte2, 0});
     // A [m, k] bf16 rows 2k bytes; B [k, n] (or [n, k] when transposed) bf16.
     const int64_t brows = btrans ? n : k, bcols = btrans ? k : n;
-    c(Op::ADD, {R(4), R(11), t * 65536})
-     (Op::MOV_GM_L1, {a_l1, R(4), m, 2 * k, 2 * k, 2 * k})
-     (Op::ADD, {R(4), R(4), 32768})
-     (Op::MOV_GM_L1, {b_l1, R(4), brows, 2 * bcols, 2 * bcols, 2 * bcols})
-     (Op::SET_FLAG, {Pipe::Mte2, Pipe::Mte1, 0})
+    // GM -> L1 of one operand; returns the stride its tile load reads with (row or C0 stride).
+    auto load = [&](int64_t l1, int64_t rows, int64_t row_bytes, bool as_nz) {
+      if (!as_nz) {
+        c(Op::MOV_GM_L1, {l1, R(4), rows, row_bytes, row_bytes, row_bytes});
+        return row_bytes;
+      }
+      const int64_t c0 = 32 * (rows + g.uni(0, 3));
+      c(Op::MOV_GM_L1_NZ, {l1, R(4), rows, row_bytes, row_bytes, c0});
+      return c0;
+    };
+    const bool a_nz = nz && g.uni(0, 1) == 1, b_nz = nz && g.uni(0, 1) == 1;
+    c(Op::ADD, {R(4), R(11), t * 65536});
+    const int64_t a_stride = load(a_l1, m, 2 * k, a_nz);
+    c(Op::ADD, {R(4), R(4), 32768});
+    const int64_t b_stride = load(b_l1, brows, 2 * bcols, b_nz);
+    c(Op::SET_FLAG, {Pipe::Mte2, Pipe::Mte1, 0})
      (Op::WAIT_FLAG, {Pipe::Mte2, Pipe::Mte1, 0})
-     (Op::MOV_L1_L0A, {Dtype::BF16, 0, a_l1, m, k, 2 * k, 0})
-     (Op::MOV_L1_L0B, {Dtype::BF16, 0, b_l1, brows, bcols, 2 * bcols, btrans ? 1 : 0})
+     (Op::MOV_L1_L0A, {Dtype::BF16, 0, a_l1, m, k, a_stride, 0, a_nz ? 1 : 0})
+     (Op::MOV_L1_L0B, {Dtype::BF16, 0, b_l1, brows, bcols, b_stride, btrans ? 1 : 0, b_nz ? 1 : 0})
      (Op::SET_FLAG, {Pipe::Mte1, Pipe::Cube, 0})
      (Op::WAIT_FLAG, {Pipe::Mte1, Pipe::Cube, 0})
      (Op::MMAD, {Dtype::BF16, 0, 0, 0, m, k, n, 1});
@@ -216,6 +230,27 @@ TEST(CosimRandom, AicPrograms) {
     const int block_dim = static_cast<int>(g.uni(1, 2));
     EXPECT_GT(cosim(make_program("rand_aic", 0, &aic, nullptr), block_dim, seed), 0u);
   }
+}
+
+// As AicPrograms with the fractal formats drawn: the seeds load every operand combination
+// (A / B each ND or NZ) at least once, so a misplaced block in either engine shows in C.
+TEST(CosimRandom, AicProgramsWithFractalFormats) {
+  std::set<std::pair<bool, bool>> drawn;
+  for (uint64_t seed = 300; seed < 310; ++seed) {
+    Gen g(seed);
+    Code aic;
+    prologue(aic, 3);
+    aic_tiles(g, aic, static_cast<int>(g.uni(1, 4)), nullptr, true);
+    aic(Op::END);
+    bool a_nz = false;
+    for (const isa::Instr& in : aic.v) {
+      if (in.op == Op::MOV_L1_L0A) a_nz = in.f[7].value == 1;
+      if (in.op == Op::MOV_L1_L0B) drawn.insert({a_nz, in.f[7].value == 1});
+    }
+    const int block_dim = static_cast<int>(g.uni(1, 2));
+    EXPECT_GT(cosim(make_program("rand_aic_nz", 0, &aic, nullptr), block_dim, seed), 0u);
+  }
+  EXPECT_EQ(drawn.size(), 4u) << "not every ND / NZ operand combination is drawn";
 }
 
 TEST(CosimRandom, CubeToVectorThroughGm) {

@@ -170,6 +170,13 @@ TEST(CoreTiming, L1ToL0bSizes) {
   // 32 x 100 bf16 = 6400 B: 2 + 50 = 52; total 53 (transposed, with no trans rate: the same)
   EXPECT_EQ(one_aic(Op::MOV_L1_L0B, {Dtype::BF16, 0, 0, 32, 100, 224, 1}), 53u);
 }
+TEST(CoreTiming, L1ToL0NzSourceCostsAsNd) {
+  // nz = 1 reads the tile from an NZ matrix (C0 stride 16 x 32 = 512 B): the same bytes on the
+  // same path, so the same cost as ND: L0A 16 x 64 bf16 = 2048 B 2 + 8 = 10, total 11; L0B
+  // (transposed) 2 + 16 = 18, total 19.
+  EXPECT_EQ(one_aic(Op::MOV_L1_L0A, {Dtype::BF16, 0, 0, 16, 64, 512, 0, 1}), 11u);
+  EXPECT_EQ(one_aic(Op::MOV_L1_L0B, {Dtype::BF16, 0, 0, 16, 64, 512, 1, 1}), 19u);
+}
 TEST(CoreTiming, L1ToL0bTransposedRate) {
   // mte.l1_l0b.trans_bytes_per_cycle 64 (half of 128): the transposed 6400 B tile above costs
   // 2 + 6400/64 = 102; total 103. Untransposed it keeps 128 B/cycle: total 53.
@@ -221,6 +228,30 @@ TEST(CoreTiming, GmToL1EightLinesCold) {
   Code c;
   c(Op::LDP, {R(1), 0})(Op::MOV_GM_L1, {0, R(1), 1, 4096, 0, 0})(Op::END);
   EXPECT_EQ(run_aic(c, {0}), 156u);
+}
+TEST(CoreTiming, GmToL1NzEightLinesCold) {
+  // The 4096 B of GmToL1EightLinesCold as 8 ND rows of 512 B (contiguous in GM: the same lines)
+  // converted to NZ (C0 stride 8 x 32 B). Only the path differs: mte.gm_l1_nz.startup 50
+  // instead of 10, so every line is issued 40 cycles later, at 52 + 4i, and done at 168 + 4i;
+  // last 196. own = 2 + 50 + 32 = 84.
+  Code c;
+  c(Op::LDP, {R(1), 0})(Op::MOV_GM_L1_NZ, {0, R(1), 8, 512, 512, 256})(Op::END);
+  EXPECT_EQ(run_aic(c, {0}), 196u);
+}
+TEST(CoreTiming, GmToL1NzFloorHoldsThePipe) {
+  // mte.gm_l1_nz.min_cycles 300 (the form of the GM_TO_L1_TRANS fit, a per-transfer cost of
+  // back-to-back transfers): MTE2 holds each DMA max(300, 50 + 4096/128 = 82) = 300 cycles,
+  // and its lines (done 194 cycles after the start at the latest, GmToL1NzEightLinesCold;
+  // the second's are L2 hits) finish inside that: [2, 302), [302, 602); `end` at 602.
+  hw::HwConfig cfg = test_config();
+  cfg.mte.gm_l1_nz.min_cycles = 300;
+  Code c;
+  c(Op::LDP, {R(1), 0});
+  for (int i = 0; i < 2; ++i) c(Op::MOV_GM_L1_NZ, {0, R(1), 8, 512, 512, 256});
+  c(Op::END);
+  isa::Program p = make_program("t", 1, &c, nullptr);
+  sem::GlobalMemory gm(cfg.hbm.size);
+  EXPECT_EQ(hw::run_systemc(cfg, p, gm, {0}, 1).total_cycles, 602u);
 }
 TEST(CoreTiming, GmToUbStridedBursts) {
   // 2 bursts of 256 B, 1024 B apart: two half-line reads of lines 0 and 2 (both slice 0, channel
