@@ -77,6 +77,16 @@ __attribute__((target("avx2,fma"))) inline __m256 mul_add(__m256 a, __m256 b, __
   return Fused ? _mm256_fmadd_ps(a, b, c) : _mm256_add_ps(_mm256_mul_ps(a, b), c);
 }
 
+// Row r of a tile, one k step: its sums (c0, c1) += a[r, k] * (b0, b1). Rows past R do nothing.
+template <int R, int V, bool Fused, int r>
+__attribute__((target("avx2,fma"))) inline void row_step(const float* a, size_t k, __m256 b0, __m256 b1,
+                                                         __m256& c0, __m256& c1) {
+  if (r >= R) return;
+  const __m256 ar = _mm256_broadcast_ss(a + r * k);
+  c0 = mul_add<Fused>(ar, b0, c0);
+  if (V > 1) c1 = mul_add<Fused>(ar, b1, c1);
+}
+
 template <int R, int V, bool Edge, bool Fused>
 __attribute__((target("avx2,fma"))) void tile_avx2(const float* A, const float* B, size_t ldb, float* C, size_t k,
                                                    size_t n, __m256i mask) {
@@ -93,34 +103,12 @@ __attribute__((target("avx2,fma"))) void tile_avx2(const float* A, const float* 
     const __m256 b1 = V > 1 ? load_cols<R, V, Edge>(b + 8, 1, mask) : z;
     const float* a = A + kk;
     // c = a * b + c: the product first, then the sum (two roundings, as the portable loop).
-    __m256 ar = _mm256_broadcast_ss(a);
-    c00 = mul_add<Fused>(ar, b0, c00);
-    if (V > 1) c01 = mul_add<Fused>(ar, b1, c01);
-    if (R > 1) {
-      ar = _mm256_broadcast_ss(a + k);
-      c10 = mul_add<Fused>(ar, b0, c10);
-      if (V > 1) c11 = mul_add<Fused>(ar, b1, c11);
-    }
-    if (R > 2) {
-      ar = _mm256_broadcast_ss(a + 2 * k);
-      c20 = mul_add<Fused>(ar, b0, c20);
-      if (V > 1) c21 = mul_add<Fused>(ar, b1, c21);
-    }
-    if (R > 3) {
-      ar = _mm256_broadcast_ss(a + 3 * k);
-      c30 = mul_add<Fused>(ar, b0, c30);
-      if (V > 1) c31 = mul_add<Fused>(ar, b1, c31);
-    }
-    if (R > 4) {
-      ar = _mm256_broadcast_ss(a + 4 * k);
-      c40 = mul_add<Fused>(ar, b0, c40);
-      if (V > 1) c41 = mul_add<Fused>(ar, b1, c41);
-    }
-    if (R > 5) {
-      ar = _mm256_broadcast_ss(a + 5 * k);
-      c50 = mul_add<Fused>(ar, b0, c50);
-      if (V > 1) c51 = mul_add<Fused>(ar, b1, c51);
-    }
+    row_step<R, V, Fused, 0>(a, k, b0, b1, c00, c01);
+    row_step<R, V, Fused, 1>(a, k, b0, b1, c10, c11);
+    row_step<R, V, Fused, 2>(a, k, b0, b1, c20, c21);
+    row_step<R, V, Fused, 3>(a, k, b0, b1, c30, c31);
+    row_step<R, V, Fused, 4>(a, k, b0, b1, c40, c41);
+    row_step<R, V, Fused, 5>(a, k, b0, b1, c50, c51);
   }
 #define NPU_ST(r, v, c) store_sum<R, V, Edge>(C, n, r, v, mask, c)
   NPU_ST(0, 0, c00), NPU_ST(0, 1, c01), NPU_ST(1, 0, c10), NPU_ST(1, 1, c11);
