@@ -18,6 +18,26 @@ L2Tags make(uint32_t sets, uint32_t ways, const char* policy = "lru") {
   return L2Tags(sets, ways, 512, make_replacement_policy(policy, PolicyShape{sets, ways, 1}));
 }
 
+// Tags are kept as 32-bit keys (tag + 1): the largest tag that fits is found again after an
+// invalidation and a refill; one beyond it is refused with an error, never stored truncated.
+TEST(L2Tags, LargestTagRoundTripsAndBeyondIsRefused) {
+  L2Tags t = make(1, 2);  // one set: tag = block
+  const uint64_t top = 0xFFFFFFFEull;
+  t.insert(top, L2Access{CacheHint::Normal, 1, false}, false);
+  t.insert(0, L2Access{CacheHint::Normal, 2, false}, false);
+  EXPECT_EQ(t.find(top), 0);
+  EXPECT_EQ(t.find(0), 1);
+  EXPECT_EQ(t.find(top - 1), -1);
+  EXPECT_TRUE(t.invalidate(top).valid);
+  EXPECT_EQ(t.find(top), -1);
+  t.insert(top, L2Access{CacheHint::Normal, 3, false}, false);
+  EXPECT_EQ(t.find(top), 0);
+  EXPECT_EQ(t.region(top, 0), 3u);
+  EXPECT_EQ(t.find(top + 1), -1);
+  EXPECT_THROW(t.insert(top + 1, L2Access{CacheHint::Normal, 4, false}, false), Error);
+  EXPECT_EQ(t.valid_lines(), 2u);
+}
+
 TEST(L2Tags, FillsInvalidWaysFirstThenEvictsLru) {
   L2Tags t = make(2, 2);
   // Blocks 0, 2, 4 map to set 0 (block % 2); 1 to set 1.
