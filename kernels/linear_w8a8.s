@@ -13,7 +13,8 @@
 #   t        gm f32  [M, N]   workspace: fp32(acc) * w_scale, written by the AICs' FixPipe and
 #                             read by the AIVs (kept in L2); row-major, or by blocks when
 #                             M <= 128 and no AIC pairs units, then fp32(acc) alone (fix_w8a8
-#                             in kernels/lib/w8a8.inc)
+#                             in kernels/lib/w8a8.inc), or by unit rows when x is resident per
+#                             unit row (w8a8_t_unit_rows)
 #   M        int >= 1         any value
 #   K        int >= 32        multiple of 32
 #   N        int >= 16        multiple of 16, at most 8192 (w_scale is kept in 32 KiB of L1)
@@ -36,7 +37,8 @@
 #      it (w8a8_unit_done), so the AIVs' pass overlaps the AIC's later blocks.
 #   3. AIV "dequant": y = bf16_rne(t * x_scale[m]): each cluster's AIVs take the units their own
 #      AIC wrote (half the rows each), in the AIC's order, double-buffered; M <= 128: x_scale
-#      preloaded before the hand-off (and w_scale when t is stored by blocks).
+#      preloaded before the hand-off (and w_scale when t is stored by blocks); x per unit row
+#      and M a multiple of 128: x_scale read per unit row before its first hand-off.
 # Sync: AIC as linear.s (w_scale needs no flag of its own: kernels/lib/w8a8.inc). AIV: rings of
 #   two buffers, MTE2 <-> VECTOR (T, XS) and VECTOR <-> MTE3 (YB),
 #   presets and drains by ring.inc.

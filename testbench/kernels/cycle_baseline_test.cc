@@ -128,13 +128,23 @@ std::vector<BaselineCase> cases() {
   };
   // kernels/gemm_chip.s (the vendor GEMM anchor's kernel, docs/fidelity.md) at n = 2048,
   // timing-only; its golden checks in gemm_chip_test.cc. Bound: the cube at peak on 24 AICs.
-  add_run("gemm_chip_M2048_K2048_N2048_bd24_ascend910b", true,
-          [] {
-            CaseRun how;
-            how.timing_only = true;
-            return run_case_file(source_dir() + "/kernels/cases/gemm_chip_bf16.yaml", how);
-          },
-          [] { return cube_peak_cycles(repo_config("ascend910b"), 2048.0 * 2048 * 2048, 24); });
+  // Likewise linear_w8a8 compute-bound (x per unit row, kernels/lib/gemm_xrow.inc): its golden
+  // takes minutes (W8a8Long in linear_w8a8_long_test.cc); bound: the int8 cube peak.
+  auto timing_case = [&](const std::string& id, const std::string& case_name, std::vector<std::string> vars,
+                         std::function<double()> lower_bound) {
+    add_run(id, true,
+            [=] {
+              CaseRun how;
+              how.timing_only = true;
+              how.vars = vars;
+              return run_case_file(source_dir() + "/kernels/cases/" + case_name, how);
+            },
+            lower_bound);
+  };
+  timing_case("gemm_chip_M2048_K2048_N2048_bd24_ascend910b", "gemm_chip_bf16.yaml", {},
+              [] { return cube_peak_cycles(repo_config("ascend910b"), 2048.0 * 2048 * 2048, 24); });
+  timing_case("linear_w8a8_M2048_K2048_N2048_bd24_ascend910b", "linear_w8a8.yaml", {"M=2048", "K=2048", "N=2048"},
+              [] { return w8a8_lower_bound(repo_config("ascend910b"), W8a8Shape{2048, 2048, 2048, 24, 1}); });
   rms("ascend910b", 64, 4096, 24);
   rms("ascend910b", 16, 4096, 8);
   lin("ascend910b", 16, 4096, 1536, 24);
@@ -194,7 +204,8 @@ void write_baseline(const std::vector<std::pair<std::string, uint64_t>>& got) {
        "# Ids: <kernel>_<case>_<config>; linear / rmsnorm_linear / quant_int8 / dequant / mla_prolog run\n"
        "# timing-only, rmsnorm, linear_w8a8, rmsnorm_linear_quant and linear_mxfp8 (through their cases\n"
        "# in kernels/cases)\n"
-       "# with data; qwen3_pre_attn through its case, the T16 reference timing-only.\n"
+       "# with data (linear_w8a8 2048^3 and gemm_chip timing-only); qwen3_pre_attn through its case,\n"
+       "# the T16 reference timing-only.\n"
        "cycles:\n";
   for (const auto& [id, c] : got) f << "  " << id << ": " << c << "\n";
 }

@@ -35,12 +35,14 @@ INSTANTIATE_TEST_SUITE_P(Quick, W8a8Iss,
                          ::testing::Values(shape(7, 512, 256, 2),     // fewer rows than AIVs' share
                                            shape(300, 256, 384, 2),   // row blocks of 128 + tail, pairs
                                            shape(1, 1024, 64, 1),     // one token, one cluster
-                                           shape(136, 1024, 256, 1)), // x per unit row, a row change
+                                           shape(136, 1024, 256, 1),  // x per unit row, a row change
+                                           shape(256, 1024, 256, 1)), // whole unit rows: x_scale per row
                          [](const auto& info) { return info.param.name(); });
 
 TEST(W8a8, SystemCIsBitIdenticalToTheIssAndAboveTheLowerBound) {
-  // decode; M > 128 with x per unit row (kernels/lib/gemm_xrow.inc: ping-pong L0C slots)
-  for (const W8a8Shape& s : {shape(20, 1024, 320, 2), shape(136, 1024, 256, 1)}) {
+  // decode; M > 128 with x per unit row (kernels/lib/gemm_xrow.inc: ping-pong L0C slots, t by
+  // unit rows), a short last unit row (136) and whole ones (256: x_scale read per unit row)
+  for (const W8a8Shape& s : {shape(20, 1024, 320, 2), shape(136, 1024, 256, 1), shape(256, 1024, 256, 1)}) {
     const cli::RunResult iss = run_w8a8("tiny", s, true), sc = run_w8a8("tiny", s, false);
     EXPECT_EQ(iss.exit_code, cli::kExitPass) << cli::format_report(iss);
     EXPECT_EQ(sc.exit_code, cli::kExitPass) << cli::format_report(sc);

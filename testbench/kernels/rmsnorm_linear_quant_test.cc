@@ -33,7 +33,8 @@ INSTANTIATE_TEST_SUITE_P(Quick, RlqIss,
                                            shape(300, 256, 384, 2),      // 128-row blocks + tail, 75 rows per AIV
                                            shape(3, 7168, 64, 1, 1),     // two chunks per row (3 passes), sqrt + div
                                            shape(1, 1024, 64, 1, 1),     // one token: one AIV idle, sqrt + div
-                                           shape(136, 1024, 256, 1)),    // x per unit row, a row change
+                                           shape(136, 1024, 256, 1),     // x per unit row, a row change
+                                           shape(256, 1024, 256, 1)),    // whole unit rows: x_scale per row
                          [](const auto& info) { return info.param.name(); });
 
 TEST(Rlq, SystemCIsBitIdenticalToTheIssAndAboveTheLowerBound) {
