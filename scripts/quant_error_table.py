@@ -12,6 +12,9 @@ made here by the rules of docs/numerics.md, as .npy files of a scratch copy of i
                 2^(floor(log2 amax) - 8) per 32 along K, elements W / scale clamped to +-448
                 (npusim rounds them RNE to e4m3 on reading; the clamp first is the saturating
                 cast), both paths
+  rmsnorm_linear, rmsnorm_linear_quant (AT-10 / AT-11)  the same x and W (bf16; int8 W per channel
+                as above) behind an RMSNorm with gamma ~ U(-1, 1) (eps 1e-6), against the fp64
+                RMSNorm + product; AT-11 quantises the normalised x per token itself
 runs each with `npusim run --out` on configs/ascend950.yaml (block_dim 36) and prints, per kernel,
 the max and mean relative error of y against ref (|y - ref| / max|ref|) and the cycles.
 
@@ -51,11 +54,15 @@ def run(npusim, case, files, extra_vars, out):
     text = open(os.path.join(ROOT, "kernels", "cases", case + ".yaml")).read()
     text = text.replace("kernel: ../", "kernel: " + os.path.join(ROOT, "kernels") + "/")
     text = text.replace("block_dim: 24", "block_dim: 36")
-    lines = []
+    lines, skipping = [], 0
     for line in text.splitlines():
+        if skipping > 0:  # the rest of a replaced multi-line tensor entry
+            skipping += line.count("{") - line.count("}")
+            continue
         name = line.strip().split(":")[0]
         if name in files and "init:" in line:
             head = line[: line.index("init:")]
+            skipping = line.count("{") - line.count("}")
             line = head + "init: {file: %s}}" % files[name]
         lines.append(line)
     path = os.path.join(out, case + ".yaml")
@@ -77,6 +84,10 @@ def main():
     x = rng.uniform(-1, 1, (M, K))
     w = rng.uniform(-0.1, 0.1, (N, K))
     ref = x @ w.T
+    # AT-10 / AT-11: the same layer behind an RMSNorm with gamma (eps 1e-6), in fp64
+    gamma = rng.uniform(-1, 1, K)
+    normed = x / np.sqrt(np.mean(x * x, axis=1, keepdims=True) + 1e-6) * gamma
+    ref_norm = normed @ w.T
     with tempfile.TemporaryDirectory() as out:
         def save(name, a):
             p = os.path.join(out, name + ".npy")
@@ -94,12 +105,19 @@ def main():
             ("linear_mxfp8 (UB -> L1)", "linear_mxfp8", {"x": save("x", x.astype(np.float32)), "w": save("we", we),
                                                          "ws": save("wes", wes)}, ["VIA_L1=1"]),
         ]
-        scale = np.max(np.abs(ref))
+        norm_runs = [
+            ("rmsnorm_linear (AT-10, bf16)", "rmsnorm_linear", {"x": save("x", x.astype(np.float32)),
+                                                                "gamma": save("g", gamma.astype(np.float32)),
+                                                                "w": save("w", w.astype(np.float32))}, []),
+            ("rmsnorm_linear_quant (AT-11)", "rmsnorm_linear_quant", {"x": save("x", x.astype(np.float32)),
+                                                                      "gamma": save("g", gamma.astype(np.float32)),
+                                                                      "w": save("wq", wq), "w_scale": save("wsc", wsc)}, []),
+        ]
         print("| kernel | max rel. error | mean rel. error | cycles |")
         print("|---|---|---|---|")
-        for label, case, files, extra in runs:
+        for (label, case, files, extra), r in [(e, ref) for e in runs] + [(e, ref_norm) for e in norm_runs]:
             y, stats = run(npusim, case, files, extra, out)
-            err = np.abs(y - ref) / scale
+            err = np.abs(y - r) / np.max(np.abs(r))
             cycles = stats["total_cycles"]
             print("| %s | %.2e | %.2e | %s |" % (label, err.max(), err.mean(), cycles))
 
