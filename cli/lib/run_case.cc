@@ -62,15 +62,34 @@ std::string hex(uint64_t v) {
 
 // Runs the golden on the initial tensors and reads the golden files: output tensor -> its
 // reference. Shapes of the bound outputs are checked here, before any simulation.
-golden::TensorMap run_reference(const CaseSpec& spec, const std::vector<golden::Tensor>& initial) {
+// The golden's inputs are the initial tensors themselves, moved in and moved back when it ends
+// (no copy of a large weight): the main thread leaves `initial` alone until the golden is done.
+golden::TensorMap run_reference(const CaseSpec& spec, std::vector<golden::Tensor>* initial) {
   golden::TensorMap refs;
   for (const CaseTensor& t : spec.tensors)
     if (!t.golden_file.empty()) refs[t.name] = read_golden_file(t);
   if (!spec.golden.present) return refs;
   golden::TensorMap inputs;
+  std::vector<std::pair<size_t, std::string>> moved;  // index in `initial` -> the input holding it
   for (const auto& [gname, tname] : spec.golden.inputs)
-    for (size_t i = 0; i < spec.tensors.size(); ++i)
-      if (spec.tensors[i].name == tname) inputs[gname] = initial[i];
+    for (size_t i = 0; i < spec.tensors.size(); ++i) {
+      if (spec.tensors[i].name != tname) continue;
+      auto held = std::find_if(moved.begin(), moved.end(), [&](const auto& m) { return m.first == i; });
+      if (held != moved.end()) {
+        inputs[gname] = inputs.at(held->second);  // a second golden input of the same tensor
+      } else {
+        inputs[gname] = std::move((*initial)[i]);
+        moved.emplace_back(i, gname);
+      }
+    }
+  struct GiveBack {  // runs before `inputs` dies, also when the golden throws
+    std::vector<golden::Tensor>* initial;
+    golden::TensorMap* inputs;
+    const std::vector<std::pair<size_t, std::string>>* moved;
+    ~GiveBack() {
+      for (const auto& [i, gname] : *moved) (*initial)[i] = std::move(inputs->at(gname));
+    }
+  } give_back{initial, &inputs, &moved};
   golden::TensorMap produced;
   try {
     produced = golden::run_golden(spec.golden.name, spec.golden.attrs, inputs);
@@ -199,10 +218,6 @@ RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::stri
   std::vector<golden::Tensor> initial;  // none with --timing-only: GM contents do not matter
   if (!o.timing_only) initial = make_initial_tensors(spec);
   std::vector<int64_t> params = kernel_param_values(spec, prog, placement);
-  // The golden reads only `initial` (not changed below), so it runs beside the simulation.
-  std::future<golden::TensorMap> golden_run;
-  if (!o.timing_only) golden_run = std::async(std::launch::async, run_reference, std::cref(spec), std::cref(initial));
-
   mark_phase(o.host_phases, "inputs into GM");
   sem::GlobalMemory gm(hw.hbm.size);
   SimRequest req;
@@ -217,6 +232,10 @@ RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::stri
     if (!o.timing_only) gm.write(p.base, initial[i].bytes().data(), p.bytes);
     req.regions.push_back(RegionSpec{t.name, p.base, p.bytes, t.cache});
   }
+  // The golden runs beside the simulation on the initial tensors (moved to its thread and back:
+  // `initial` is not touched again before wait_golden).
+  std::future<golden::TensorMap> golden_run;
+  if (!o.timing_only) golden_run = std::async(std::launch::async, run_reference, std::cref(spec), &initial);
   req.hw = &hw;
   req.program = &prog;
   req.gm = &gm;
