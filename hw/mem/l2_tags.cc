@@ -44,12 +44,12 @@ L2Tags::Fill L2Tags::insert(uint64_t block, const L2Access& a, bool dirty) {
     if (!keys[w]) { way = w; break; }
   if (way == ways_) {
     way = policy_->victim(s, a);
-    Line& v = set[way];
-    fill.evicted = Evicted{true, v.dirty, v.tag * sets_ + s, v.region};
+    const Line& v = set[way];
+    fill.evicted = Evicted{true, v.dirty, uint64_t(keys[way] - 1) * sets_ + s, v.region};
   } else {
     ++valid_count_;
   }
-  set[way] = Line{block / sets_, a.region, true, dirty};
+  set[way] = Line{a.region, dirty};
   keys_[size_t(s) * ways_ + way] = key;
   policy_->reset(s, way, a);
   fill.way = way;
@@ -70,7 +70,7 @@ L2Tags::Evicted L2Tags::invalidate(uint64_t block) {
 
 uint64_t L2Tags::dirty_lines() const {
   uint64_t n = 0;
-  for (const Line& l : lines_) n += l.valid && l.dirty;
+  for (size_t i = 0; i < lines_.size(); ++i) n += keys_[i] != 0 && lines_[i].dirty;
   return n;
 }
 

@@ -50,10 +50,9 @@ class L2Tags {
   size_t slot(uint64_t block, uint32_t way) const { return size_t(set_of(block)) * ways_ + way; }
 
  private:
-  struct Line {
-    uint64_t tag = 0;
+  struct Line {  // a way's bits beside its key (keys_ says whether it is valid and its tag)
     uint32_t region = 0;
-    bool valid = false, dirty = false;
+    bool dirty = false;
   };
   const Line& line(uint64_t block, uint32_t way) const { return lines_[slot(block, way)]; }
   Line& line_mut(uint64_t block, uint32_t way) { return lines_[slot(block, way)]; }
@@ -61,9 +60,8 @@ class L2Tags {
   uint32_t sets_, ways_, line_;
   std::unique_ptr<ReplacementPolicy> policy_;
   std::vector<Line> lines_;
-  // find's view of the tags, a set's ways side by side: tag + 1 for a valid line, 0 for an
-  // invalid one. 4 bytes a way instead of a Line's 16, so a 24-way set is 1.5 host cache lines
-  // (the tags of a 192 MB L2 are 1.5 MB instead of 6).
+  // The tags, a set's ways side by side: tag + 1 for a valid line, 0 for an invalid one. 4 bytes
+  // a way, so find scans a 24-way set in 1.5 host cache lines (the tags of a 192 MB L2 are 1.5 MB).
   std::vector<uint32_t> keys_;
   uint64_t valid_count_ = 0;
 };

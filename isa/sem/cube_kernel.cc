@@ -162,12 +162,12 @@ __attribute__((target("avx2,fma"))) void matmul_avx2(const float* A, const float
 // Every value zero or of magnitude in [2^-63, 2^63): biased exponent 64 .. 189.
 __attribute__((target("avx2"))) bool exact_range_avx2(const float* v, size_t n) {
   const __m256i abs_mask = _mm256_set1_epi32(0x7FFFFFFF), lo = _mm256_set1_epi32(64 << 23),
-                hi = _mm256_set1_epi32(190 << 23), zero = _mm256_setzero_si256();
+                top = _mm256_set1_epi32((190 << 23) - 1), zero = _mm256_setzero_si256();  // top: below 2^63
   __m256i bad = zero;
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     const __m256i a = _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + i)), abs_mask);
-    const __m256i out = _mm256_or_si256(_mm256_cmpgt_epi32(lo, a), _mm256_cmpgt_epi32(a, _mm256_sub_epi32(hi, _mm256_set1_epi32(1))));
+    const __m256i out = _mm256_or_si256(_mm256_cmpgt_epi32(lo, a), _mm256_cmpgt_epi32(a, top));
     bad = _mm256_or_si256(bad, _mm256_andnot_si256(_mm256_cmpeq_epi32(a, zero), out));
   }
   if (!_mm256_testz_si256(bad, bad)) return false;
