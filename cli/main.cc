@@ -4,8 +4,20 @@
 #include <iostream>
 
 #include "base/build_info.h"
+#include "base/huge_pages.h"
+#include "base/sanitizer.h"
 #include "cli/lib/commands.h"
 #include "isa/error.h"
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(NPUSIM_ASAN)  // ASan has its own allocator
+// The heap in huge pages before any shared library's initialiser runs (an executable's
+// .preinit_array runs first): libsystemc's clears a 3 MiB pool, ~750 first-touch faults in
+// small pages. Measured on the README job as a process (docs/performance.md).
+namespace {
+void heap_in_huge_pages(int, char**, char**) { npu::use_huge_pages_for_heap(); }
+__attribute__((section(".preinit_array"), used)) void (*const preinit_heap)(int, char**, char**) = heap_in_huge_pages;
+}  // namespace
+#endif
 
 int main(int argc, char** argv) {
   // SystemC prints a banner at elaboration unless told not to (SYSTEMC-NOTES.md).

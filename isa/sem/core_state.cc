@@ -1,9 +1,8 @@
 #include "isa/sem/core_state.h"
 
-#include <sys/mman.h>
-
 #include <cstring>
-#include <new>
+
+#include "base/huge_pages.h"
 
 namespace npu::sem {
 
@@ -27,9 +26,7 @@ const char* buffer_name(Buffer b) {
 
 ZeroedBytes::ZeroedBytes(size_t n) : n_(n) {
   if (n == 0) return;
-  void* m = mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (m == MAP_FAILED) throw std::bad_alloc();
-  p_ = static_cast<uint8_t*>(m);
+  p_ = static_cast<uint8_t*>(allocate_zeroed(n));
 }
 
 ZeroedBytes::ZeroedBytes(const ZeroedBytes& o) : ZeroedBytes(o.n_) {
@@ -45,7 +42,7 @@ ZeroedBytes& ZeroedBytes::operator=(const ZeroedBytes& o) {
 }
 
 ZeroedBytes::~ZeroedBytes() {
-  if (p_) munmap(p_, n_);
+  free_zeroed(p_, n_);
 }
 
 CoreState::CoreState(const CoreId& cid, const isa::MachineDesc& m, std::vector<int64_t> p, int bdim)

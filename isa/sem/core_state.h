@@ -40,9 +40,10 @@ inline constexpr int flag_index(isa::Pipe src, isa::Pipe dst, int id) {
   return (static_cast<int>(src) * isa::kNumPipes + static_cast<int>(dst)) * kFlagIds + id;
 }
 
-// A local buffer's bytes, zero at creation without writing them: the pages come from an
-// anonymous mapping, which the OS zero-fills on first touch, so elaborating a chip of many
-// cores costs only the pages its kernel actually uses. Copies copy the contents.
+// A local buffer's bytes, zero at creation without writing them: the pages come from anonymous
+// mappings shared by the chip's buffers (allocate_zeroed, base/huge_pages.h), which the OS
+// zero-fills on first touch, so elaborating a chip of many cores costs only the (huge) pages
+// its kernel actually uses. Copies copy the contents.
 class ZeroedBytes {
  public:
   ZeroedBytes() = default;
