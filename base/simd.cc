@@ -26,4 +26,12 @@ bool cpu_has_fma() {
 #endif
 }
 
+bool cpu_has_avx512f() {
+#if defined(__x86_64__)
+  return __builtin_cpu_supports("avx512f");
+#else
+  return false;
+#endif
+}
+
 }  // namespace npu

@@ -10,5 +10,6 @@ bool no_simd_requested();
 // The CPU running this process has AVX2 (false on other architectures).
 bool cpu_has_avx2();
 bool cpu_has_fma();  // fused multiply-add (FMA3)
+bool cpu_has_avx512f();  // AVX-512 Foundation (and an OS that saves its registers)
 
 }  // namespace npu

@@ -123,25 +123,41 @@ isa::Program mmad_program(int64_t iterations) {
 }
 
 #if defined(__x86_64__)
-// iters x 12 x 8 lane FMAs; the chains converge (c = c * 0.999 + 1e-3 -> 1), so no subnormals.
-__attribute__((target("avx2,fma"))) float fma_chains(uint64_t iters) {
-  const __m256 a = _mm256_set1_ps(0.999f), b = _mm256_set1_ps(1e-3f);
-  // Distinct starting values, or the compiler merges the identical chains into one.
-  __m256 c0 = _mm256_set1_ps(0.0f), c1 = _mm256_set1_ps(0.01f), c2 = _mm256_set1_ps(0.02f),
-         c3 = _mm256_set1_ps(0.03f), c4 = _mm256_set1_ps(0.04f), c5 = _mm256_set1_ps(0.05f),
-         c6 = _mm256_set1_ps(0.06f), c7 = _mm256_set1_ps(0.07f), c8 = _mm256_set1_ps(0.08f),
-         c9 = _mm256_set1_ps(0.09f), c10 = _mm256_set1_ps(0.10f), c11 = _mm256_set1_ps(0.11f);
-  for (uint64_t i = 0; i < iters; ++i) {
-    c0 = _mm256_fmadd_ps(c0, a, b), c1 = _mm256_fmadd_ps(c1, a, b), c2 = _mm256_fmadd_ps(c2, a, b);
-    c3 = _mm256_fmadd_ps(c3, a, b), c4 = _mm256_fmadd_ps(c4, a, b), c5 = _mm256_fmadd_ps(c5, a, b);
-    c6 = _mm256_fmadd_ps(c6, a, b), c7 = _mm256_fmadd_ps(c7, a, b), c8 = _mm256_fmadd_ps(c8, a, b);
-    c9 = _mm256_fmadd_ps(c9, a, b), c10 = _mm256_fmadd_ps(c10, a, b), c11 = _mm256_fmadd_ps(c11, a, b);
-  }
-  const __m256 s = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0, c1), _mm256_add_ps(c2, c3)),
-                                 _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c4, c5), _mm256_add_ps(c6, c7)),
-                                               _mm256_add_ps(_mm256_add_ps(c8, c9), _mm256_add_ps(c10, c11))));
-  return s[0];  // used by the caller, so the loop is not dead
-}
+}  // namespace
+// fma_chains (fma_chains.inc) once per vector width, each compiled for its instruction set.
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+namespace {
+namespace avx2 {
+struct Ops {
+  using V = __m256;
+  static constexpr int kLanes = 8;
+  static V set1(float x) { return _mm256_set1_ps(x); }
+  static V fmadd(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
+  static V add(V a, V b) { return _mm256_add_ps(a, b); }
+  static float first(V v) { return _mm256_cvtss_f32(v); }
+};
+#include "hw/top/fma_chains.inc"
+}  // namespace avx2
+}  // namespace
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("avx512f")
+namespace {
+namespace avx512 {
+struct Ops {
+  using V = __m512;
+  static constexpr int kLanes = 16;
+  static V set1(float x) { return _mm512_set1_ps(x); }
+  static V fmadd(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
+  static V add(V a, V b) { return _mm512_add_ps(a, b); }
+  static float first(V v) { return _mm512_cvtss_f32(v); }
+};
+#include "hw/top/fma_chains.inc"
+}  // namespace avx512
+}  // namespace
+#pragma GCC pop_options
+namespace {
 #endif
 
 }  // namespace
@@ -156,14 +172,17 @@ bool host_fma_available() {
 
 BenchResult host_fma_peak(int scale) {
   BenchResult b;
-  b.name = "host fp32 FMA peak (1 thread, AVX2+FMA)";
   b.host_only = true;
 #if defined(__x86_64__)
+  // The widest FMA the CPU has (the functional cube takes it too: cube_kernel.h).
+  const bool wide = cpu_has_avx512f() && !no_simd_requested();
+  b.name = wide ? "host fp32 FMA peak (1 thread, AVX-512)" : "host fp32 FMA peak (1 thread, AVX2+FMA)";
   const uint64_t iters = uint64_t(scale) << 26;
-  volatile float sink = fma_chains(iters);
+  volatile float sink = wide ? avx512::fma_chains(iters) : avx2::fma_chains(iters);
   (void)sink;
-  b.macs = iters * 12 * 8;
+  b.macs = iters * 12 * (wide ? avx512::Ops::kLanes : avx2::Ops::kLanes);
 #else
+  b.name = "host fp32 FMA peak";
   (void)scale;
 #endif
   return b;

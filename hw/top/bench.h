@@ -53,10 +53,11 @@ uint64_t gm_lines_of(const SimStats& stats);
 // and CPU seconds: the host is shared and noisy, the simulated figures are deterministic.
 BenchResult measure(int repeats, const std::function<BenchResult()>& once);
 
-// The host's fp32 FMA peak on one thread: 12 independent chains of 8-lane vfmadd231ps (AVX2 +
-// FMA; enough chains to cover the FMA latency on two pipes), `scale` x 2^26 iterations, macs =
-// the lane FMAs done (call only where host_fma_available: AVX2 + FMA). The yardstick for the
-// functional cube's MACs/s (the mmad workload; issue 12: >= 50 % of this).
+// The host's fp32 FMA peak on one thread: 12 independent chains of vfmadd231ps (enough to cover
+// the FMA latency on two pipes) on the widest registers the CPU has, 16-lane AVX-512 or 8-lane
+// AVX2 + FMA (as the functional cube, unless NPUSIM_NO_SIMD is set), `scale` x 2^26 iterations,
+// macs = the lane FMAs done (call only where host_fma_available: AVX2 + FMA). The yardstick for
+// the functional cube's MACs/s (the mmad workload; issue 12: >= 50 % of this).
 bool host_fma_available();
 BenchResult host_fma_peak(int scale);
 

@@ -15,6 +15,8 @@
 //             operands qualifies when exact_products holds for both: their significands (at most
 //             11 bits each) multiply into at most 22 bits, and the range keeps the product a
 //             normal fp32 number (no underflow, no overflow, no NaN or infinity among them).
+//   Avx512    the same on 16-lane zmm registers, an 8 x 32 tile (16 sums), fused exactly where
+//             Fma is (AVX-512F always has FMA), chosen when the CPU has AVX-512F
 // Auto takes the fastest path the CPU supports, or Portable when the environment variable
 // NPUSIM_NO_SIMD is set to anything but "" or "0" (to compare the paths on one host).
 #include <cstddef>
@@ -22,7 +24,7 @@
 
 namespace npu::sem {
 
-enum class CubePath { Auto, Portable, Avx2, Fma };
+enum class CubePath { Auto, Portable, Avx2, Fma, Avx512 };
 
 bool cube_path_available(CubePath path);
 CubePath cube_path_auto();  // what Auto resolves to here

@@ -97,7 +97,9 @@ TEST(SemCube, ProductPathsGiveIdenticalBits) {
   const float specials[] = {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
                             1e-40f, -1e-40f, 0.0f, -0.0f, 3e38f, -3e38f, 1e-30f};
   for (auto [m, k, n] : {std::array<size_t, 3>{1, 1, 1}, {3, 7, 5}, {4, 16, 16}, {7, 33, 23}, {9, 128, 41},
-                         {18, 20, 40}, {35, 64, 50}}) {  // the last two: packed strips of B, 2 / 3 rows left
+                         {18, 20, 40}, {35, 64, 50},  // these two: packed strips of B, 2 / 3 rows left
+                         {16, 40, 63}, {21, 9, 97}}) {  // 16-lane paths: 8-row tiles, 32 + 16 + masked 15 /
+                                                        // 3 x 32 + 1 columns, 5 rows left
     auto value = [&, k = k] {  // about one special value per 3 dot products, the rest in [-2, 2)
       const size_t r = rng() % (64 * k);
       return r < 9 ? specials[r] : u(rng);
@@ -114,9 +116,15 @@ TEST(SemCube, ProductPathsGiveIdenticalBits) {
       sem::matmul_f32(A.data(), B.data(), fma_unsure.data(), m, k, n, sem::CubePath::Fma);
     else
       fma_unsure = avx2;
+    std::vector<float> avx512 = C0;  // likewise on the 16-lane tile
+    if (sem::cube_path_available(sem::CubePath::Avx512))
+      sem::matmul_f32(A.data(), B.data(), avx512.data(), m, k, n, sem::CubePath::Avx512);
+    else
+      avx512 = avx2;
     for (size_t i = 0; i < m * n; ++i) {
-      if (std::isnan(avx2[i])) ASSERT_TRUE(std::isnan(fma_unsure[i]));
+      if (std::isnan(avx2[i])) ASSERT_TRUE(std::isnan(fma_unsure[i]) && std::isnan(avx512[i]));
       else ASSERT_EQ(bits(avx2[i]), bits(fma_unsure[i])) << m << "x" << k << "x" << n << " element " << i;
+      if (!std::isnan(avx2[i])) ASSERT_EQ(bits(avx2[i]), bits(avx512[i])) << m << "x" << k << "x" << n << " element " << i;
       if (std::isnan(portable[i])) {
         ASSERT_TRUE(std::isnan(avx2[i])) << m << "x" << k << "x" << n << " element " << i;
       } else {
@@ -145,20 +153,25 @@ TEST(SemCube, FusedPathGivesTheSameBitsForExactProducts) {
   const float c_specials[] = {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
                               std::numeric_limits<float>::quiet_NaN(), 3.4e38f, -3.4e38f, 1e-40f, 0.0f, -0.0f};
   for (auto [m, k, n] : {std::array<size_t, 3>{1, 1, 1}, {3, 7, 5}, {4, 16, 16}, {7, 33, 23}, {18, 20, 40},
-                         {35, 64, 50}}) {
+                         {35, 64, 50}, {16, 40, 63}, {21, 9, 97}}) {
     std::vector<float> A(m * k), B(k * n), C0(m * n);
     for (float& x : A) x = bf16_value();
     for (float& x : B) x = bf16_value();
     for (float& x : C0) x = rng() % 5 == 0 ? c_specials[rng() % 8] : bf16_value();
     ASSERT_TRUE(sem::exact_products(A.data(), A.size()) && sem::exact_products(B.data(), B.size()));
-    std::vector<float> portable = C0, fused = C0;
+    std::vector<float> portable = C0, fused = C0, fused512 = C0;
     sem::matmul_f32(A.data(), B.data(), portable.data(), m, k, n, sem::CubePath::Portable);
     sem::matmul_f32(A.data(), B.data(), fused.data(), m, k, n, sem::CubePath::Fma, /*products_exact=*/true);
+    if (sem::cube_path_available(sem::CubePath::Avx512))
+      sem::matmul_f32(A.data(), B.data(), fused512.data(), m, k, n, sem::CubePath::Avx512, /*products_exact=*/true);
+    else
+      fused512 = fused;
     for (size_t i = 0; i < m * n; ++i) {
       if (std::isnan(portable[i])) {
-        ASSERT_TRUE(std::isnan(fused[i])) << m << "x" << k << "x" << n << " element " << i;
+        ASSERT_TRUE(std::isnan(fused[i]) && std::isnan(fused512[i])) << m << "x" << k << "x" << n << " element " << i;
       } else {
         ASSERT_EQ(bits(portable[i]), bits(fused[i])) << m << "x" << k << "x" << n << " element " << i;
+        ASSERT_EQ(bits(portable[i]), bits(fused512[i])) << m << "x" << k << "x" << n << " element " << i;
       }
     }
   }
