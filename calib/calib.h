@@ -82,13 +82,14 @@ std::string kernel_source(const Kernel& k, int copies);
 
 // ---------------------------------------------------------------- whole calibration
 struct Options {
-  std::string config_910b;   // configs/ascend910b.yaml: 910B1 tables (and the whole-chip GEMM)
+  std::string config_910b;   // configs/ascend910b.yaml: the whole-chip anchors (GEMM, decode, b_trans)
+  std::string config_910b1;  // configs/ascend910b1.yaml (a variant of the above): 910B1 tables
   std::string config_910b3;  // configs/ascend910b3.yaml (a variant of the above): 910B3 tables
   std::string config_950;    // configs/ascend950.yaml: ascend910_95 tables
   std::string csv_dir;       // calibration/ of the repository
   bool warm_l2 = true;
   std::vector<std::string> only;  // table ids to run (empty = all)
-  std::vector<std::string> sets;  // config overrides "key.path=value", applied to both configs
+  std::vector<std::string> sets;  // config overrides "key.path=value", applied to every config
 };
 
 // A calibration CSV as rows keyed by its header's names (bounded read; throws npu::Error with

@@ -76,9 +76,10 @@ see its README): vector instructions at repeat 1..N, MMAD shapes, and data paths
 upward, one AI core, back-to-back. Every measured point becomes a one-instruction kernel (shown
 below for the largest point of each cube and data-path series), assembled and run on the
 SystemC model (`hw::run_systemc`, timing-only) with the committed config of the measured chip:
-`configs/ascend910b.yaml` for the 910B1 tables, `configs/ascend910b3.yaml` (a variant of it that
-sets only the 910B3's own measured figures) for the 910B3 tables, `configs/ascend950.yaml` for
-the ascend910_95 tables. The model's
+`configs/ascend910b1.yaml` for the 910B1 tables and `configs/ascend910b3.yaml` for the 910B3
+tables (variants of the default `configs/ascend910b.yaml`, the 910B2 / A3 part, that set only
+their chip's own figures: clock, core count, and where its measured tables differ from the
+base), `configs/ascend950.yaml` for the ascend910_95 tables. The model's
 cycles for a point are the busy cycles of the instruction's pipe. A pipe runs its queue in order,
 one instruction at a time, so this is the back-to-back issue interval the tables measure; the
 quick test `timing_calib_points_test` checks that one more instruction adds exactly that much.
@@ -121,8 +122,9 @@ quick test `timing_calib_points_test` checks that one more instruction adds exac
   256 B/cycle against the path's theoretical 128, which the config keeps (the 910B measures 128).
 - **GM reads.** Model time = MTE startup + the L2 hit latency (241) + the bytes at the slowest of
   the MTE rate, the L2 slice port and the core's link to the L2, per core type (`noc.aic_read`
-  171 B/cycle, fitted to the AIC GM->L1 table; `noc.aiv_read` 110, the 910B2 ini; the 910B3
-  variant 124, its GM->UB table). The read holds its pipe until the data is in.
+  171 B/cycle, fitted to the AIC GM->L1 table; `noc.aiv_read` 110 in the default config, the
+  ini's; the 910B1 and 910B3 variants 46 and 124, their GM->UB tables). The read holds its pipe
+  until the data is in.
 - **GM writes are posted.** The pipe is free once the data has crossed the core's link (after
   `startup`, at the slowest of the MTE rate and the link), and no earlier than the path's
   `min_cycles` after it started; the L2's write latency (96) is paid only by whoever waits for the
@@ -133,9 +135,10 @@ quick test `timing_calib_points_test` checks that one more instruction adds exac
   - GM->L1: the fitted 171 B/cycle link matches the measured plateau; the model is within 5 %
     from 64 KiB up and about 40 % high at 1 KiB (178 measured, below the L2 read latency
     itself).
-  - GM->UB: the 910B1 plateau is 45.6 B/cycle, and the model (the 910B2 ini's 110) is 2x fast on
-    large transfers; the 910B3 table (124 B/cycle) is followed by its variant. The two tables
-    disagree by 2.4x (calibration README); the default config models the 910B2, whose ini says 110.
+  - GM->UB: the 910B1 plateau is 45.6 B/cycle, the 910B3 table's 124: the two tables disagree
+    by 2.7x, and the 910B1 and 910B2 inis both give 110 (`l2_read_rate`). Each variant follows its own table
+    (`noc.aiv_read_bytes_per_cycle` 46 and 124); the default config, the 910B2 / A3 part, has
+    no table of its own and keeps the ini's 110 (the what-if below shows the 910B1 table on it).
   - UB->GM: the slope matches (64 B/cycle); the measured curve bends smoothly from ~155 cycles at
     1 KiB into the slope by 24 KiB, so max(196, 8 + bytes / 64) is up to ~30 % low at 4-16 KiB.
   - L0C->GM: flat 82-96 cycles up to 11 KiB (less than the write latency), then bytes / 118:
@@ -327,8 +330,9 @@ change of its own.
 - GM writes are posted with a write buffer of `mte.max_outstanding` lines (an assumption: no
   public figure for the depth); the per-instruction floor (`mte.ub_gm/l0c_gm.min_cycles`) is fitted
   to the back-to-back tables, which do not say what it is made of.
-- The 910B1 GM->UB table (45.6 B/cycle plateau) is not followed: the default config models the
-  910B2 (its ini: 110 B/cycle); the 910B3 table (124) is followed by `configs/ascend910b3.yaml`.
+- The default config's GM->UB link (110 B/cycle, the ini's) has no measured table of the 910B2 /
+  A3 part behind it: the 910B1 table (45.6) and the 910B3 table (124) are followed by their own
+  variants (`configs/ascend910b1.yaml`, `configs/ascend910b3.yaml`).
 - The ascend910_95 GM tables hide the read latency back-to-back and step up past 16 KiB; the
   model's reads hold the pipe for the L2 latency (GM_TO_L1, GM_TO_UB are high there).
 - L2 slices by line index modulo the slice count (`l2.slice_mapping`), not a hashed mapping.

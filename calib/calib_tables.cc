@@ -437,11 +437,11 @@ struct TableDef {
 
 const std::vector<TableDef>& defs() {
   static const std::vector<TableDef> d = {
-      {"910b-vector", "Vector instructions, 910B1 (one core, back-to-back)", "ascend910b_vector.csv", &Options::config_910b, vector_table},
-      {"910b-cube", "MMAD fp16, 910B1, m=32 k=16", "ascend910b_cube.csv", &Options::config_910b, cube_table},
+      {"910b-vector", "Vector instructions, 910B1 (one core, back-to-back)", "ascend910b_vector.csv", &Options::config_910b1, vector_table},
+      {"910b-cube", "MMAD fp16, 910B1, m=32 k=16", "ascend910b_cube.csv", &Options::config_910b1, cube_table},
       {"910b3-cube", "MMAD fp16, 910B3, m=16 k=16", "ascend910b3_cube.csv", &Options::config_910b3, cube_table},
       {"91095-cube", "MMAD fp16, ascend910_95, m=16 n=32", "ascend910_95_cube.csv", &Options::config_950, cube_table},
-      {"910b-datamove", "Data movement, 910B1", "ascend910b_datamove.csv", &Options::config_910b, move_table},
+      {"910b-datamove", "Data movement, 910B1", "ascend910b_datamove.csv", &Options::config_910b1, move_table},
       {"910b3-datamove", "Data movement, 910B3", "ascend910b3_datamove.csv", &Options::config_910b3, move_table},
       {"91095-datamove", "Data movement, ascend910_95", "ascend910_95_datamove.csv", &Options::config_950, move_table}};
   return d;
@@ -480,7 +480,7 @@ std::vector<WhatIf> run_what_ifs(const std::vector<Table>& tables, const Options
   static const Def defs[] = {
       {"910b-vector", "vector.startup=0", "fixed startup vs the measured 3-4 cycle floor"},
       {"910b-datamove", "noc.aic_read_bytes_per_cycle=110", "AIC GM->L1 link at the ini per-core rate (the AIV figure) instead of the fitted 171"},
-      {"910b-datamove", "noc.aiv_read_bytes_per_cycle=46", "AIV GM->UB link at the 910B1 table's 45.6 B/cycle plateau instead of the ini's 110"},
+      {"910b-datamove", "noc.aiv_read_bytes_per_cycle=110", "AIV GM->UB link at the ini's l2_read_rate (the 910B2 / A3 default config's figure) instead of the 910B1 table's 45.6 B/cycle plateau"},
       {"910b-datamove", "mte.l0c_gm.min_cycles=0", "posted L0C->GM writes without the per-instruction floor"}};
   std::vector<WhatIf> out;
   for (const Def& d : defs) {

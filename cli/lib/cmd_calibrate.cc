@@ -44,6 +44,7 @@ std::string default_csv_dir(const std::string& config_910b) {
 void run(CalOpts& c) {
   c.o.config_910b = resolve_config_path(c.o.config_910b);
   const fs::path dir = fs::path(c.o.config_910b).parent_path();
+  if (c.o.config_910b1.empty()) c.o.config_910b1 = (dir / "ascend910b1.yaml").string();
   if (c.o.config_910b3.empty()) c.o.config_910b3 = (dir / "ascend910b3.yaml").string();
   if (c.o.config_950.empty()) c.o.config_950 = (dir / "ascend950.yaml").string();
   if (c.o.csv_dir.empty()) c.o.csv_dir = default_csv_dir(c.o.config_910b);
@@ -75,14 +76,15 @@ void register_calibrate(CLI::App& app) {
   auto c = std::make_shared<CalOpts>();
   auto* cmd = app.add_subcommand("calibrate", "Compare the SystemC model with the msKPP calibration tables");
   cmd->add_option("--config", c->o.config_910b,
-                  "config for the 910B1 tables and the GEMM series (default: the `npusim run` default, configs/ascend910b.yaml)");
+                  "config for the whole-chip anchors (default: the `npusim run` default, configs/ascend910b.yaml)");
+  cmd->add_option("--config910b1", c->o.config_910b1, "config for the 910B1 tables (default: ascend910b1.yaml beside --config)");
   cmd->add_option("--config910b3", c->o.config_910b3, "config for the 910B3 tables (default: ascend910b3.yaml beside --config)");
   cmd->add_option("--config950", c->o.config_950, "config for the ascend910_95 tables (default: ascend950.yaml beside --config)");
   cmd->add_option("--csv-dir", c->o.csv_dir,
                   "directory of the calibration CSVs (default: $NPUSIM_CALIBRATION_DIR, else calibration/ "
                   "of the repository holding --config)");
   cmd->add_option("--table", c->o.only, "run only this table (repeatable)")->check(CLI::IsMember(calib::table_ids()));
-  cmd->add_option("--set", c->o.sets, "override a config key in both configs: key.path=value (repeatable)");
+  cmd->add_option("--set", c->o.sets, "override a config key in every config: key.path=value (repeatable)");
   cmd->add_flag("--markdown", c->markdown, "print the full markdown report (docs/calibration.md)");
   cmd->add_flag("--fidelity-md", c->fidelity_md, "print the fidelity summary (docs/fidelity.md)")->excludes("--markdown");
   cmd->add_option("--points-csv", c->points_csv, "also write every point (model vs measured) to this CSV file");

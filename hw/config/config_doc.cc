@@ -42,7 +42,7 @@ std::string generate_config_markdown() {
       "     `npusim config-doc > docs/config.md` or `NPUSIM_UPDATE_DOCS=1 unit_config_doc_test`. -->\n"
       "# Hardware configuration reference\n\n"
       "A run's hardware is one YAML file (`configs/ascend910b.yaml`, the default; "
-      "`configs/ascend910b3.yaml`, a variant of it; `configs/ascend950.yaml`; `configs/tiny.yaml` for "
+      "`configs/ascend910b1.yaml` and `configs/ascend910b3.yaml`, variants of it; `configs/ascend950.yaml`; `configs/tiny.yaml` for "
       "fast tests). Its sections mirror the "
       "model's module tree: `chip`, `buffers`, `scalar`, `mte`, `cube`, `vector`, `l2`, `hbm`, "
       "`noc`, `sim`. Every figure in the shipped files carries a comment naming its source.\n\n"

@@ -19,6 +19,7 @@ bool calib_csv_available() {
 calib::Options repo_calib_options() {
   calib::Options o;
   o.config_910b = source_dir() + "/configs/ascend910b.yaml";
+  o.config_910b1 = source_dir() + "/configs/ascend910b1.yaml";
   o.config_910b3 = source_dir() + "/configs/ascend910b3.yaml";
   o.config_950 = source_dir() + "/configs/ascend950.yaml";
   o.csv_dir = calib_csv_dir();

@@ -71,6 +71,21 @@ TEST(ConfigLoad, Ascend910b3IsTheBaseWithItsOwnFigures) {
   EXPECT_EQ(b3.source_path, config_path("ascend910b3.yaml"));
 }
 
+// The 910B1 variant: its clock and its GM->UB table's link, nothing else.
+TEST(ConfigLoad, Ascend910b1IsTheBaseWithItsOwnFigures) {
+  HwConfig b = load_config(config_path("ascend910b.yaml"));
+  HwConfig b1 = load_config(config_path("ascend910b1.yaml"));
+  EXPECT_EQ(b1.chip.name, "ascend910b1");
+  EXPECT_EQ(b1.chip.clusters, 24);
+  EXPECT_DOUBLE_EQ(b1.chip.clock_ghz, 1.85);
+  EXPECT_EQ(b1.noc.aiv_read_bytes_per_cycle, 46);
+  b1.chip.name = b.chip.name;
+  b1.chip.clock_ghz = b.chip.clock_ghz;
+  b1.noc.aiv_read_bytes_per_cycle = b.noc.aiv_read_bytes_per_cycle;
+  EXPECT_TRUE(same_config(b, b1));
+  EXPECT_EQ(b1.source_path, config_path("ascend910b1.yaml"));
+}
+
 TEST(ConfigLoad, VectorCyclesLookup) {
   HwConfig c = load_config(config_path("ascend910b.yaml"));
   using isa::Dtype;
@@ -108,7 +123,7 @@ TEST(ConfigLoad, OverridesApply) {
 }
 
 TEST(ConfigLoad, DumpRoundTripsEveryConfig) {
-  for (const char* name : {"ascend910b.yaml", "ascend910b3.yaml", "ascend950.yaml", "tiny.yaml"}) {
+  for (const char* name : {"ascend910b.yaml", "ascend910b1.yaml", "ascend910b3.yaml", "ascend950.yaml", "tiny.yaml"}) {
     HwConfig a = load_config(config_path(name), {"hbm.bandwidth_gbps=1234.5678", "chip.clock_ghz=1.7"});
     const std::string dump = dump_resolved_yaml(a);
     HwConfig b = load_config_string(dump, {}, "dump");
