@@ -18,6 +18,10 @@ class HostPhases {
   };
   void mark(const std::string& name);
   void finish();
+  void add(const Phase& p) {  // a phase measured elsewhere (ends any open one first)
+    finish();
+    done_.push_back(p);
+  }
   const std::vector<Phase>& phases() const { return done_; }
 
  private:

@@ -5,7 +5,9 @@
 //     streaming HBM, a compute-bound mmad loop;
 //   - whole `npusim run` jobs (run_case: inputs, golden, simulation, comparison, report): the
 //     README job (kernels/cases/rmsnorm_linear.yaml) and, with --large, linear M = 2048,
-//     K = N = 4096 (kernels/cases/linear_bf16.yaml).
+//     K = N = 4096 (kernels/cases/linear_bf16.yaml);
+//   - the README job as a process of its own (`npusim run CASE -q`, bench_process.h): what a
+//     user's command costs, with loading and the first touch of every page.
 // A first row measures the host's fp32 FMA peak on one thread (hw::host_fma_peak), the yardstick
 // of the mmad row's MACs/s.
 // Figures: wall and CPU seconds (medians of --repeat runs), simulated cycles/s, instructions/s,
@@ -23,6 +25,7 @@
 
 #include "base/file_io.h"
 #include "base/host_phases.h"
+#include "cli/lib/bench_process.h"
 #include "cli/lib/commands.h"
 #include "cli/lib/run_case.h"
 #include "hw/config/loader.h"
@@ -127,6 +130,43 @@ nlohmann::json phases_json(const std::vector<PhaseRow>& rows) {
   return j;
 }
 
+// The same job as `npusim run CASE -q` in a process of its own, `repeats` times: the medians of
+// the child's wall and CPU time, its simulated figures those of `in_process` (deterministic), its
+// main thread's phases with what follows the last one ("exit": the report, destructors, the
+// process's end) as one more.
+hw::BenchResult bench_case_process(const CaseWorkload& w, const std::string& src, const std::string& config,
+                                   const std::vector<std::string>& sets, bool timing_only, int repeats,
+                                   const hw::BenchResult& in_process, PhaseRow* phase_row) {
+
+  std::vector<std::string> args = {"run", src + "/kernels/cases/" + w.file, "-q", "--config", config};
+  for (const std::string& s : sets) args.insert(args.end(), {"--set", s});
+  for (const std::string& v : w.vars) args.insert(args.end(), {"--var", v});
+  if (timing_only) args.push_back("--timing-only");
+  std::vector<double> wall, cpu;
+  std::vector<HostPhases> runs;
+  for (int i = 0; i < std::max(1, repeats); ++i) {
+    const ProcessRun r = run_bench_child(args);
+    if (r.exit_code != kExitPass && !(timing_only && r.exit_code == kExitNotChecked))
+      throw Error(w.name + " as a process: `npusim run` exited with status " + std::to_string(r.exit_code));
+    wall.push_back(r.wall_s);
+    cpu.push_back(r.cpu_s);
+    runs.emplace_back();
+    double sum = 0;
+    for (const HostPhases::Phase& p : r.phases) {
+      runs.back().add(p);
+      sum += p.wall_s;
+    }
+    runs.back().add({"exit", std::max(0.0, r.wall_s - sum), 0.0});
+  }
+  hw::BenchResult b = in_process;
+  b.name = w.name + " (process)";
+  b.host_seconds = median_of(wall);
+  b.cpu_seconds = median_of(cpu);
+  b.repeats = int(wall.size());
+  *phase_row = phase_medians(b.name, timing_only, runs);
+  return b;
+}
+
 }  // namespace
 
 void register_bench(CLI::App& app) {
@@ -170,6 +210,14 @@ void register_bench(CLI::App& app) {
           }));
           phase_rows.push_back(phase_medians(w.name, timing_only, runs));
         }
+      // The README job as a user runs it: a fresh process each time.
+      const size_t readme_rows = results.size() - cases.size() * 2;  // its full and timing rows
+      for (bool timing_only : {false, true}) {
+        const hw::BenchResult in_process = results[readme_rows + (timing_only ? 1 : 0)];
+        phase_rows.emplace_back();
+        results.push_back(bench_case_process(cases.front(), src, path, opts->sets, timing_only, opts->repeat, in_process,
+                                             &phase_rows.back()));
+      }
       std::cout << "config " << cfg.chip.name << " (" << path << "), " << cfg.chip.clusters << " clusters; "
                 << "times: median of " << opts->repeat << " run(s), cpu = user + sys of all threads\n"
                 << hw::bench_table(results) << phase_table(phase_rows);

@@ -9,6 +9,7 @@
 
 #include "base/file_io.h"
 #include "base/output_file.h"
+#include "cli/lib/bench_process.h"
 #include "cli/lib/commands.h"
 #include "cli/lib/html_report.h"
 #include "cli/lib/progress.h"
@@ -82,8 +83,13 @@ void register_run(CLI::App& app) {
         std::unique_ptr<ProgressLine> progress;
         if (!*quiet && isatty(STDERR_FILENO)) progress = std::make_unique<ProgressLine>();
         o->progress = progress.get();
+        const std::unique_ptr<HostPhases> phases = bench_child_phases();  // `npusim bench`'s process rows
+        o->host_phases = phases.get();
+        o->process_ends_after = true;
         r = run_case(*o);
         o->progress = nullptr;
+        o->host_phases = nullptr;
+        if (phases) write_bench_child_phases(*phases);
       }
       if (!html->empty()) {
         const TraceData d = read_trace_file(o->trace.json_path);

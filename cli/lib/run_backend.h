@@ -39,6 +39,7 @@ struct SimRequest {
   // A launch sequence (run_launches.h): called as launch k (1-based) of n starts.
   std::function<void(size_t k, size_t n)> launch_started;
   HostPhases* host_phases = nullptr;  // SystemC only (hw::RunOptions)
+  bool keep_model_at_exit = false;    // SystemC only (hw::RunOptions): the process ends after this run
 };
 
 // One launch of a launch sequence (run_launches.h) and what it measured.

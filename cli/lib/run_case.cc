@@ -244,6 +244,7 @@ RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::stri
   req.trace = o.trace;
   req.timing_only = o.timing_only;
   req.host_phases = o.host_phases;
+  req.keep_model_at_exit = o.process_ends_after;
   if (o.progress) {
     req.progress = [p = o.progress](const hw::RunProgress& r) { p->simulated(r); };
     req.launch_started = [p = o.progress](size_t k, size_t n) { p->launch(k, n); };

@@ -45,6 +45,9 @@ struct RunOptions {
   bool timing_only = false;
   ProgressLine* progress = nullptr;  // the terminal's progress line (progress.h), or none
   HostPhases* host_phases = nullptr;  // host time per phase (`npusim bench`), or none
+  // The process exits after this job (`npusim run`): the model is left for its end to free
+  // instead of being torn down (hw::RunOptions::keep_model_at_exit).
+  bool process_ends_after = false;
 };
 
 // Case + config + overrides -> the typed result; with out_dir, also writes the output directory.

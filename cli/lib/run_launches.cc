@@ -63,6 +63,7 @@ SimOutcome run_launches(const CaseSpec& spec, const SimRequest& base, const std:
     one.params = l.params;
     const isa::Program prog = load_case_kernel(one, hw);
     SimRequest req = base;
+    req.keep_model_at_exit = false;  // every launch's model goes before the next one's
     req.program = &prog;
     req.params = kernel_param_values(one, prog, placement);
     req.block_dim = l.block_dim;

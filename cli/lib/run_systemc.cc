@@ -15,6 +15,7 @@ SimOutcome run_on_systemc(const SimRequest& req) {
   ho.timing_only = req.timing_only;
   ho.progress = req.progress;
   ho.host_phases = req.host_phases;
+  ho.keep_model_at_exit = req.keep_model_at_exit;
   hw::RunResult r = hw::run_systemc(*req.hw, *req.program, *req.gm, req.params, req.block_dim, ho);
   return SimOutcome{std::move(r.stats), std::move(r.race_findings), {}};
 }

@@ -1,6 +1,9 @@
 #include "hw/top/run.h"
 
 #include <algorithm>
+#include <memory>
+#include <utility>
+#include <vector>
 
 #include "hw/mem/sim_kernel.h"
 #include "hw/top/chip_top.h"
@@ -88,8 +91,9 @@ void drive(ChipTop& top, const RunOptions& opt) {
 RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::GlobalMemory& gm,
                       const std::vector<int64_t>& params, int block_dim, const RunOptions& opt) {
   mark_phase(opt.host_phases, "elaboration");
-  SimContext ctx;  // first: the modules below die before it
-  ChipTop top("top", hw, program, gm, params, block_dim, opt.timing_only);
+  auto ctx = std::make_unique<SimContext>();  // first: the modules below die before it
+  auto top_owner = std::make_unique<ChipTop>("top", hw, program, gm, params, block_dim, opt.timing_only);
+  ChipTop& top = *top_owner;
   register_regions(top.mem(), gm, hw, opt);
   if (opt.l2_carry && !opt.l2_carry->slices.empty()) {
     if (opt.l2_carry->slices.size() != top.mem().slices()) throw Error("L2 carry: the slice count changed");
@@ -130,7 +134,7 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
     throw Error(*L.error + (L.error_wants_report ? ". Where each core was:\n" + top.blocked_report() : ""));
   }
 
-  mark_phase(opt.host_phases, "statistics, teardown");
+  mark_phase(opt.host_phases, "statistics");
   top.total_cycles = L.end_tick / L.clock.period;
   RunResult r;
   if (race) {
@@ -148,6 +152,14 @@ RunResult run_systemc(const HwConfig& hw, const isa::Program& program, sem::Glob
   if (opt.l2_carry) {
     opt.l2_carry->slices.clear();
     for (uint32_t s = 0; s < top.mem().slices(); ++s) opt.l2_carry->slices.push_back(top.mem().slice(s).release_tags());
+  }
+  mark_phase(opt.host_phases, "teardown");  // the modules and the context, destroyed on return
+  if (opt.keep_model_at_exit) {
+    top.launch().race = nullptr;  // both die on return; the kept model never runs again
+    top.launch().observer = nullptr;
+    top.launch().hub.set_observer(nullptr);
+    static auto* kept = new std::vector<std::pair<std::unique_ptr<ChipTop>, std::unique_ptr<SimContext>>>;
+    kept->emplace_back(std::move(top_owner), std::move(ctx));
   }
   return r;
 }
