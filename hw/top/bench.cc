@@ -13,6 +13,7 @@
 #endif
 
 #include "base/simd.h"
+#include "base/simd_width.h"
 #include "hw/top/run.h"
 #include "isa/sem/gm.h"
 
@@ -129,14 +130,7 @@ isa::Program mmad_program(int64_t iterations) {
 #pragma GCC target("avx2,fma")
 namespace {
 namespace avx2 {
-struct Ops {
-  using V = __m256;
-  static constexpr int kLanes = 8;
-  static V set1(float x) { return _mm256_set1_ps(x); }
-  static V fmadd(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
-  static V add(V a, V b) { return _mm256_add_ps(a, b); }
-  static float first(V v) { return _mm256_cvtss_f32(v); }
-};
+using Ops = simd::Avx2;
 #include "hw/top/fma_chains.inc"
 }  // namespace avx2
 }  // namespace
@@ -145,14 +139,7 @@ struct Ops {
 #pragma GCC target("avx512f")
 namespace {
 namespace avx512 {
-struct Ops {
-  using V = __m512;
-  static constexpr int kLanes = 16;
-  static V set1(float x) { return _mm512_set1_ps(x); }
-  static V fmadd(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
-  static V add(V a, V b) { return _mm512_add_ps(a, b); }
-  static float first(V v) { return _mm512_cvtss_f32(v); }
-};
+using Ops = simd::Avx512;
 #include "hw/top/fma_chains.inc"
 }  // namespace avx512
 }  // namespace

@@ -2,6 +2,7 @@
 #include "isa/sem/cube_kernel.h"
 
 #include "base/simd.h"
+#include "base/simd_width.h"
 
 #include <algorithm>
 #include <cstring>
@@ -48,22 +49,8 @@ namespace {
 namespace avx2 {
 // 6 rows x 16 columns, 12 ymm sums (with two B vectors and a broadcast, 15 of the 16 registers):
 // enough independent sums to cover the FMA latency on two pipes (5 x 2 on Zen 2).
-struct Isa {
-  using V = __m256;
-  using M = __m256i;
-  static constexpr int kLanes = 8, kRows = 6;
-  static M lane_mask(size_t cols) {  // lanes [0, cols), cols in 1..8
-    return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(cols)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  }
-  static V loadu(const float* p) { return _mm256_loadu_ps(p); }
-  static V maskload(const float* p, M m) { return _mm256_maskload_ps(p, m); }
-  static void storeu(float* p, V v) { _mm256_storeu_ps(p, v); }
-  static void maskstore(float* p, M m, V v) { _mm256_maskstore_ps(p, m, v); }
-  static V zero() { return _mm256_setzero_ps(); }
-  static V bcast(const float* p) { return _mm256_broadcast_ss(p); }
-  static V mul(V a, V b) { return _mm256_mul_ps(a, b); }
-  static V add(V a, V b) { return _mm256_add_ps(a, b); }
-  static V fmadd(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
+struct Isa : simd::Avx2 {
+  static constexpr int kRows = 6;
 };
 #include "isa/sem/cube_tile.inc"
 }  // namespace avx2
@@ -76,20 +63,8 @@ namespace {
 namespace avx512 {
 // 8 rows x 32 columns, 16 zmm sums of the 32 registers: two FMA pipes of latency 4 (Zen 4/5,
 // Intel server cores) need 8 independent sums, the extra rows halve the broadcasts per FMA.
-struct Isa {
-  using V = __m512;
-  using M = __mmask16;
-  static constexpr int kLanes = 16, kRows = 8;
-  static M lane_mask(size_t cols) { return static_cast<M>((1u << cols) - 1); }  // cols in 1..16
-  static V loadu(const float* p) { return _mm512_loadu_ps(p); }
-  static V maskload(const float* p, M m) { return _mm512_maskz_loadu_ps(m, p); }
-  static void storeu(float* p, V v) { _mm512_storeu_ps(p, v); }
-  static void maskstore(float* p, M m, V v) { _mm512_mask_storeu_ps(p, m, v); }
-  static V zero() { return _mm512_setzero_ps(); }
-  static V bcast(const float* p) { return _mm512_set1_ps(*p); }
-  static V mul(V a, V b) { return _mm512_mul_ps(a, b); }
-  static V add(V a, V b) { return _mm512_add_ps(a, b); }
-  static V fmadd(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
+struct Isa : simd::Avx512 {
+  static constexpr int kRows = 8;
 };
 #include "isa/sem/cube_tile.inc"
 }  // namespace avx512
