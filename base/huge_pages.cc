@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 #include <new>
+#include <thread>
 
 namespace npu {
 
@@ -53,6 +54,20 @@ class ZeroedArena {
     used_ += n;
     ++live_[current_];
     return p;
+  }
+
+  // Makes sure the next n bytes come from one mapping; returns their start (nullptr if n is too
+  // large for one).
+  unsigned char* next(size_t n) {
+    n = round_up(n, kPage);
+    if (n > kMapBytes) return nullptr;
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!current_ || used_ + n > kMapBytes) {  // the rest of the current one is left unused
+      current_ = map_huge_aligned(kMapBytes);
+      used_ = 0;
+      live_[current_] = 0;
+    }
+    return current_ + used_;
   }
 
   void free(void* p, size_t n) {
@@ -115,6 +130,18 @@ void* allocate_zeroed(size_t n) { return arena().allocate(n); }
 
 void free_zeroed(void* p, size_t n) {
   if (p) arena().free(p, n);
+}
+
+void populate_zeroed_async(size_t n) {
+#ifdef MADV_POPULATE_WRITE
+  unsigned char* p = arena().next(n);
+  if (!p || n == 0) return;
+  // Detached: if the memory is freed (unmapped) first, madvise fails harmlessly; populating never
+  // changes a byte, so it may race with the owners' writes.
+  std::thread([p, n] { madvise(p, round_up(n, 4096), MADV_POPULATE_WRITE); }).detach();
+#else
+  (void)n;
+#endif
 }
 
 void use_huge_pages_for_heap(size_t step) {
