@@ -96,7 +96,8 @@ class Registry {
     ParamValues all;
     for (const ParamSpec& p : e->params) all[p.name] = p.default_value;
     for (const auto& [key, v] : values) {
-      auto spec = std::find_if(e->params.begin(), e->params.end(), [&](const ParamSpec& p) { return p.name == key; });
+      const std::string& k = key;  // a structured binding: clang 14 cannot capture one
+      auto spec = std::find_if(e->params.begin(), e->params.end(), [&](const ParamSpec& p) { return p.name == k; });
       if (spec == e->params.end()) throw Error(what_ + " " + name + ": unknown parameter '" + key + "'");
       if (!(v >= spec->min && v <= spec->max) || (spec->type == ParamSpec::Type::Int && v != std::floor(v)))
         throw Error(what_ + " " + name + ": parameter " + key + " is out of range or not an integer");

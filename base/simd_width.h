@@ -1,17 +1,27 @@
 #pragma once
 // fp32 vector wrappers for each x86 width, for code written once and compiled per width (the
 // functional cube's tile, isa/sem/cube_tile.inc; the bench's FMA peak, hw/top/fma_chains.inc).
-// Each struct is compiled for its own instruction set (`#pragma GCC target`), so the build needs
-// no -m flag: call a width only on a CPU that has it (base/simd.h). A user includes its loop
-// under the same target pragma, inside a namespace of its own, with `using Isa = ...` or a
-// struct derived from one of these that adds its tile shape.
+// Each struct is compiled for its own instruction set (NPU_SIMD_AVX2_BEGIN ... NPU_SIMD_END:
+// `#pragma GCC target` with gcc, `#pragma clang attribute` with clang), so the build needs no
+// -m flag: call a width only on a CPU that has it (base/simd.h). A user includes its loop
+// between the same markers, inside a namespace of its own, with `using Isa = ...` or a struct
+// derived from one of these that adds its tile shape.
 #if defined(__x86_64__)
 #include <immintrin.h>
 
 #include <cstddef>
 
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
+#if defined(__clang__)
+#define NPU_SIMD_AVX2_BEGIN _Pragma("clang attribute push(__attribute__((target(\"avx2,fma\"))), apply_to = function)")
+#define NPU_SIMD_AVX512_BEGIN _Pragma("clang attribute push(__attribute__((target(\"avx512f\"))), apply_to = function)")
+#define NPU_SIMD_END _Pragma("clang attribute pop")
+#else
+#define NPU_SIMD_AVX2_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,fma\")")
+#define NPU_SIMD_AVX512_BEGIN _Pragma("GCC push_options") _Pragma("GCC target(\"avx512f\")")
+#define NPU_SIMD_END _Pragma("GCC pop_options")
+#endif
+
+NPU_SIMD_AVX2_BEGIN
 namespace npu::simd {
 struct Avx2 {  // 8 lanes; masks are per-lane all-ones / zero words
   using V = __m256;
@@ -33,10 +43,9 @@ struct Avx2 {  // 8 lanes; masks are per-lane all-ones / zero words
   static float first(V v) { return _mm256_cvtss_f32(v); }
 };
 }  // namespace npu::simd
-#pragma GCC pop_options
+NPU_SIMD_END
 
-#pragma GCC push_options
-#pragma GCC target("avx512f")
+NPU_SIMD_AVX512_BEGIN
 namespace npu::simd {
 struct Avx512 {  // 16 lanes (AVX-512F); masks are mask registers
   using V = __m512;
@@ -56,5 +65,5 @@ struct Avx512 {  // 16 lanes (AVX-512F); masks are mask registers
   static float first(V v) { return _mm512_cvtss_f32(v); }
 };
 }  // namespace npu::simd
-#pragma GCC pop_options
+NPU_SIMD_END
 #endif

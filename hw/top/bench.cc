@@ -126,24 +126,22 @@ isa::Program mmad_program(int64_t iterations) {
 #if defined(__x86_64__)
 }  // namespace
 // fma_chains (fma_chains.inc) once per vector width, each compiled for its instruction set.
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
+NPU_SIMD_AVX2_BEGIN
 namespace {
 namespace avx2 {
 using Ops = simd::Avx2;
 #include "hw/top/fma_chains.inc"
 }  // namespace avx2
 }  // namespace
-#pragma GCC pop_options
-#pragma GCC push_options
-#pragma GCC target("avx512f")
+NPU_SIMD_END
+NPU_SIMD_AVX512_BEGIN
 namespace {
 namespace avx512 {
 using Ops = simd::Avx512;
 #include "hw/top/fma_chains.inc"
 }  // namespace avx512
 }  // namespace
-#pragma GCC pop_options
+NPU_SIMD_END
 namespace {
 #endif
 

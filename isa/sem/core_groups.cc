@@ -48,7 +48,8 @@ std::string core_ranges(const std::vector<CoreId>& cores) {
       if (c.type == type) subs_of[c.cluster].insert(c.sub);
     std::vector<std::pair<std::set<int>, std::vector<int>>> by_subs;  // first-seen order
     for (const auto& [cluster, subs] : subs_of) {
-      auto it = std::find_if(by_subs.begin(), by_subs.end(), [&](const auto& e) { return e.first == subs; });
+      const std::set<int>& s = subs;  // a structured binding: clang 14 cannot capture one
+      auto it = std::find_if(by_subs.begin(), by_subs.end(), [&](const auto& e) { return e.first == s; });
       if (it == by_subs.end()) it = by_subs.insert(by_subs.end(), {subs, {}});
       it->second.push_back(cluster);
     }

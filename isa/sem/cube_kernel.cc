@@ -43,8 +43,7 @@ void matmul_portable(const T* A, const T* B, T* C, size_t m, size_t k, size_t n)
 // The tiled loop (cube_tile.inc) once per vector width, each compiled for its instruction set
 // (the build itself needs no -mavx2 or -mavx512f; matmul_f32 calls a width only on a CPU that
 // has it). Internal linkage: no inline function of these regions can stand in for another.
-#pragma GCC push_options
-#pragma GCC target("avx2,fma")
+NPU_SIMD_AVX2_BEGIN
 namespace {
 namespace avx2 {
 // 6 rows x 16 columns, 12 ymm sums (with two B vectors and a broadcast, 15 of the 16 registers):
@@ -55,10 +54,9 @@ struct Isa : simd::Avx2 {
 #include "isa/sem/cube_tile.inc"
 }  // namespace avx2
 }  // namespace
-#pragma GCC pop_options
+NPU_SIMD_END
 
-#pragma GCC push_options
-#pragma GCC target("avx512f")
+NPU_SIMD_AVX512_BEGIN
 namespace {
 namespace avx512 {
 // 8 rows x 32 columns, 16 zmm sums of the 32 registers: two FMA pipes of latency 4 (Zen 4/5,
@@ -69,7 +67,7 @@ struct Isa : simd::Avx512 {
 #include "isa/sem/cube_tile.inc"
 }  // namespace avx512
 }  // namespace
-#pragma GCC pop_options
+NPU_SIMD_END
 #endif
 
 namespace {
