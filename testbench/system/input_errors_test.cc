@@ -106,6 +106,15 @@ TEST_F(InputErrors, SecondYamlDocumentIsRefused) {
   expect_error("run " + c + " --iss --config " + config(), c + ":10:1: error: YAML syntax: a second YAML document starts here");
 }
 
+TEST_F(InputErrors, TextAfterAFlowDocumentIsASyntaxError) {
+  // yaml-cpp 0.7 returns an empty document at the ',' forever; YAML::LoadAll collected them until
+  // memory ran out (a fuzz finding). The ',' is at line 1, column 7.
+  const std::string c = write("comma.yaml", "{a: 1},\n");
+  expect_error("run " + c + " --iss --config " + config(), c + ":1:7: error: YAML syntax: unexpected text after the end of the document: ','");
+  const std::string cfg = write("comma_cfg.yaml", "{chip: {name: x}}, {b: 2}\n");
+  expect_error("config-check " + cfg, cfg + ":1:18: error: YAML syntax: unexpected text after the end of the document: ', {b: 2}'");
+}
+
 TEST_F(InputErrors, TensorTooLargeForTheGmOrTheHost) {
   const std::string linear = src("kernels/cases/linear_bf16.yaml");
   // x = bf16[16777216, 4096] = 128 GiB > hbm.size 64 GiB: refused at x's key (line 9) before
