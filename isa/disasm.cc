@@ -84,6 +84,7 @@ std::string disassemble_program(const Program& p) {
   for (const KernelParam& kp : p.params) {
     out += fmt::format(".param {}, {}", kp.name, kind_name(kp.kind));
     if (kp.dtype) out += fmt::format(", {}", dtype_name(*kp.dtype));
+    if (kp.format == GmFormat::Nz) out += ", nz";
     out += "\n";
   }
   for (CoreType ct : {CoreType::Aic, CoreType::Aiv}) {

@@ -128,7 +128,8 @@ std::vector<uint8_t> write_object(const Program& p) {
   for (const KernelParam& kp : p.params) {
     w.str(kp.name);
     w.u8(static_cast<uint8_t>(kp.kind));
-    w.u8(kp.dtype ? 1 : 0);
+    // flags: bit 0 a dtype follows, bit 1 the tensor is NZ in GM (an older reader refuses it)
+    w.u8(static_cast<uint8_t>((kp.dtype ? 1 : 0) | (kp.format == GmFormat::Nz ? 2 : 0)));
     w.u8(kp.dtype ? static_cast<uint8_t>(*kp.dtype) : 0);
   }
   w.str(p.target_config);
@@ -165,11 +166,15 @@ Program read_object(const std::vector<uint8_t>& bytes, Arch arch) {
     uint8_t kind = r.u8("parameter kind");
     if (kind > 2) throw Error(fmt::format("object file: parameter '{}' has bad kind {}", kp.name, kind));
     kp.kind = static_cast<ParamKind>(kind);
-    uint8_t has = r.u8("parameter dtype flag");
+    const uint8_t flags = r.u8("parameter flags");
     uint8_t dt = r.u8("parameter dtype");
-    if (has > 1 || (has && dt >= enum_count(EnumType::Dtype)) || (!has && dt != 0))
+    const bool has = flags & 1;
+    if (flags > 3 || (has && dt >= enum_count(EnumType::Dtype)) || (!has && dt != 0))
       throw Error(fmt::format("object file: parameter '{}' has a bad dtype", kp.name));
+    if ((flags & 2) && kp.kind != ParamKind::Gm)
+      throw Error(fmt::format("object file: parameter '{}' has a layout but is not a gm parameter", kp.name));
     if (has) kp.dtype = static_cast<Dtype>(dt);
+    if (flags & 2) kp.format = GmFormat::Nz;
     p.params.push_back(std::move(kp));
   }
   if (!v1 && !v2) {

@@ -12,10 +12,16 @@ namespace npu::isa {
 
 enum class ParamKind : uint8_t { Gm, Int, F32 };
 
+// How a GM tensor parameter's elements lie in GM (docs/isa.md "Fractal formats"): Nd row-major;
+// Nz the fractal layout (32-byte column blocks of ceil16(rows) rows), as inference stacks keep
+// pre-converted weights. The case runner stores and reads the tensor in that layout.
+enum class GmFormat : uint8_t { Nd, Nz };
+
 struct KernelParam {
   std::string name;
   ParamKind kind = ParamKind::Int;
   std::optional<Dtype> dtype;  // element type of a GM tensor parameter, when declared
+  GmFormat format = GmFormat::Nd;  // gm parameters: `.param w, gm, bf16, nz`
 };
 
 // From instruction `pc` on (until the next entry) the code belongs to semantic label `name`

@@ -24,6 +24,7 @@ const char* kind_name(isa::ParamKind k) {
 std::string declaration(const isa::KernelParam& p) {
   std::string s = ".param " + p.name + ", " + kind_name(p.kind);
   if (p.dtype) s += ", " + std::string(isa::dtype_name(*p.dtype));
+  if (p.format == isa::GmFormat::Nz) s += ", nz";
   return s;
 }
 
@@ -131,6 +132,10 @@ isa::Program load_case_kernel(CaseSpec& spec, const hw::HwConfig& hw) {
   }
   adopt_kernel_dtypes(spec, prog);
   check_case_against_kernel(spec, prog);
+  // A tensor bound to an `nz` parameter lives in GM in the fractal layout (the runner converts
+  // it on the way in and out; the golden sees the logical values).
+  for (CaseTensor& t : spec.tensors)
+    if (const int i = prog.param_index(t.name); i >= 0) t.format = prog.params[static_cast<size_t>(i)].format;
   return prog;
 }
 

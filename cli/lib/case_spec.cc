@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "isa/sem/nz_layout.h"
 #include "isa/types.h"
 
 namespace npu::cli {
@@ -54,7 +55,18 @@ int64_t CaseTensor::numel() const {
   return n;
 }
 
+uint64_t CaseTensor::row_bytes() const {
+  return static_cast<uint64_t>(shape.empty() ? 1 : shape.back()) * static_cast<uint64_t>(isa::dtype_size(dtype));
+}
+
+uint64_t CaseTensor::rows() const {
+  uint64_t n = 1;
+  for (size_t i = 0; i + 1 < shape.size(); ++i) n *= static_cast<uint64_t>(shape[i]);
+  return n;
+}
+
 uint64_t CaseTensor::bytes() const {
+  if (format == isa::GmFormat::Nz) return numel() == 0 ? 0 : sem::nz_gm_bytes(rows(), row_bytes());
   return static_cast<uint64_t>(numel()) * static_cast<uint64_t>(isa::dtype_size(dtype));
 }
 

@@ -72,8 +72,12 @@ struct CaseTensor {
   SourceLoc golden_loc;                  // its `file` value
   bool dtype_from_kernel = false;        // dtype = the kernel's .param dtype (the Python module)
   SourceLoc loc, dtype_loc;              // the tensor's key; its dtype value
+  isa::GmFormat format = isa::GmFormat::Nd;  // its layout in GM: the kernel parameter's (`nz`)
   int64_t numel() const;
-  uint64_t bytes() const;
+  // As a matrix of rows x row_bytes: the last dimension is a row (a scalar is one row of one).
+  uint64_t rows() const;
+  uint64_t row_bytes() const;
+  uint64_t bytes() const;  // in GM: dense rows (ND), or with NZ's padding (isa/sem/nz_layout.h)
 };
 
 // A non-gm kernel parameter value: int params hold `i`; f32 params hold `f` (as written).

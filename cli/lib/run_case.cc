@@ -30,6 +30,7 @@
 #include "isa/error.h"
 #include "isa/object.h"
 #include "isa/sem/core_state.h"
+#include "isa/sem/nz_layout.h"
 #include "isa/types.h"
 #include "golden/registry.h"
 
@@ -197,6 +198,30 @@ RunResult run_case_spec(CaseSpec spec, const RunOptions& o) {
   return run_parsed_case(std::move(spec), hw::load_config(cfg_path, o.sets), cfg_path, o);
 }
 
+namespace {
+
+// A tensor's logical (ND) values into GM in its layout there (CaseTensor::format).
+void write_tensor(sem::GlobalMemory& gm, const TensorPlacement& p, const CaseTensor& t, const golden::Tensor& v) {
+  if (t.format == isa::GmFormat::Nd) return gm.write(p.base, v.bytes().data(), p.bytes);
+  std::vector<uint8_t> nz(p.bytes);
+  sem::nd_to_nz(v.bytes().data(), t.rows(), t.row_bytes(), nz.data());
+  gm.write(p.base, nz.data(), p.bytes);
+}
+
+golden::Tensor read_tensor(const sem::GlobalMemory& gm, const TensorPlacement& p, const CaseTensor& t) {
+  golden::Tensor out(t.dtype, t.shape);
+  if (t.format == isa::GmFormat::Nd) {
+    gm.read(p.base, out.bytes().data(), p.bytes);
+  } else {
+    std::vector<uint8_t> nz(p.bytes);
+    gm.read(p.base, nz.data(), p.bytes);
+    sem::nz_to_nd(nz.data(), t.rows(), t.row_bytes(), out.bytes().data());
+  }
+  return out;
+}
+
+}  // namespace
+
 RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::string& cfg_path,
                           const RunOptions& o) {
   check_run_options(o);  // again for callers that come here directly
@@ -233,7 +258,7 @@ RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::stri
     } catch (const Error& e) {
       throw Error(t.loc.str() + ": error: tensors." + t.name + ": cannot place it in GM (" + e.what() + ")");
     }
-    if (!o.timing_only) gm.write(p.base, initial[i].bytes().data(), p.bytes);
+    if (!o.timing_only) write_tensor(gm, p, t, initial[i]);
     req.regions.push_back(RegionSpec{t.name, p.base, p.bytes, t.cache});
   }
   // The golden runs beside the simulation on the initial tensors (moved to its thread and back:
@@ -292,8 +317,7 @@ RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::stri
     res.tensors.push_back(tensor_record(t, placement[i]));
     if (!o.timing_only && has_initial_contents(t)) res.inputs.emplace(t.name, std::move(initial[i]));
     if (t.role != TensorRole::Output || o.timing_only) continue;  // --timing-only: nothing to judge
-    golden::Tensor out(t.dtype, t.shape);
-    gm.read(placement[i].base, out.bytes().data(), placement[i].bytes);
+    golden::Tensor out = read_tensor(gm, placement[i], t);
     OutputVerdict v;
     v.tensor = t.name;
     auto g = golden_of.find(t.name);

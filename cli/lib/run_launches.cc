@@ -62,6 +62,13 @@ SimOutcome run_launches(const CaseSpec& spec, const SimRequest& base, const std:
     one.block_dim = l.block_dim;
     one.params = l.params;
     const isa::Program prog = load_case_kernel(one, hw);
+    // The GM layout was fixed with the placement (the case's kernel): every launch must agree.
+    for (size_t i = 0; i < one.tensors.size(); ++i)
+      if (one.tensors[i].format != spec.tensors[i].format)
+        throw Error(l.kernel_loc.str() + ": error: launches[" + std::to_string(e) + "]: tensor '" + one.tensors[i].name +
+                    "' is " + (one.tensors[i].format == isa::GmFormat::Nz ? "nz" : "nd") + " in this kernel's parameters but " +
+                    (spec.tensors[i].format == isa::GmFormat::Nz ? "nz" : "nd") + " in the case's kernel (" + spec.kernel_path +
+                    "): one layout in GM per tensor");
     SimRequest req = base;
     req.keep_model_at_exit = false;  // every launch's model goes before the next one's
     req.program = &prog;

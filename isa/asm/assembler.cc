@@ -155,7 +155,7 @@ class Assembler {
   }
 
   void param(const Stmt& s, size_t at, const std::vector<std::pair<std::string, size_t>>& ops) {
-    if (ops.size() < 2 || ops.size() > 3) return sink_.error(s, at, "expected '.param NAME, gm|int|f32 [, dtype]'");
+    if (ops.size() < 2) return sink_.error(s, at, "expected '.param NAME, gm|int|f32 [, dtype] [, nd|nz]'");
     KernelParam kp;
     kp.name = ops[0].first;
     if (!is_identifier(kp.name) || parse_register(kp.name, syms_))
@@ -166,11 +166,22 @@ class Assembler {
     else if (k == "int") kp.kind = ParamKind::Int;
     else if (k == "f32") kp.kind = ParamKind::F32;
     else return sink_.error(s, ops[1].second, fmt::format("bad parameter kind '{}' (expected gm, int or f32)", k));
-    if (ops.size() == 3) {
-      auto dt = parse_keyword(EnumType::Dtype, ops[2].first);
-      if (!dt) return sink_.error(s, ops[2].second, fmt::format("bad dtype '{}' (expected {})", ops[2].first, keyword_list(EnumType::Dtype)));
+    // Optional: a dtype, then a layout (nd / nz); a layout alone may stand in the dtype's place.
+    size_t next = 2;
+    if (next < ops.size() && ops[next].first != "nd" && ops[next].first != "nz") {
+      auto dt = parse_keyword(EnumType::Dtype, ops[next].first);
+      if (!dt) return sink_.error(s, ops[next].second, fmt::format("bad dtype '{}' (expected {})", ops[next].first, keyword_list(EnumType::Dtype)));
       kp.dtype = static_cast<Dtype>(*dt);
+      ++next;
     }
+    if (next < ops.size()) {
+      const std::string& f = ops[next].first;
+      if (f != "nd" && f != "nz") return sink_.error(s, ops[next].second, fmt::format("bad layout '{}' (expected nd or nz)", f));
+      if (kp.kind != ParamKind::Gm) return sink_.error(s, ops[next].second, "a layout (nd, nz) is for gm parameters only");
+      if (f == "nz") kp.format = GmFormat::Nz;
+      ++next;
+    }
+    if (next < ops.size()) return sink_.error(s, ops[next].second, "expected '.param NAME, gm|int|f32 [, dtype] [, nd|nz]'");
     if (prog_.params.size() >= kMaxParams) return sink_.error(s, at, fmt::format("too many parameters (limit {})", kMaxParams));
     prog_.params.push_back(std::move(kp));
   }

@@ -11,6 +11,7 @@
 #endif
 
 #include "isa/sem/exec_util.h"
+#include "isa/sem/nz_layout.h"
 
 namespace npu::sem::detail {
 
@@ -45,12 +46,6 @@ void local_to_local(Exec& x, const V& o, Buffer sb, CoreState* sc, Buffer db, Co
   for (uint64_t i = 0; i < n; ++i) std::memcpy(tmp.data() + i * len, s + i * o.src_stride, len);
   for (uint64_t i = 0; i < n; ++i) std::memcpy(d + i * o.dst_stride, tmp.data() + i * len, len);
 }
-
-// The fractal NZ layout in L1 (docs/isa.md "Fractal formats"): a matrix is cut into 32-byte
-// column blocks; block j holds 32 bytes of every row, row r at j * c0_stride + r * 32.
-constexpr uint64_t kC0Bytes = 32;
-
-uint64_t nz_blocks(uint64_t row_bytes) { return (row_bytes + kC0Bytes - 1) / kC0Bytes; }
 
 // Faults unless an NZ matrix of `rows` rows at L1 offset `base` with blocks c0_stride bytes
 // apart is well formed: block-aligned, and the blocks do not overlap.

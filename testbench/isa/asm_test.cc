@@ -358,6 +358,13 @@ TEST(AsmErrors, DirectivesAndStructure) {
   EXPECT_EQ(errors(""), "t.s:1:1: error: no code: the file has neither an .aic nor an .aiv section\n");
 }
 
+TEST(AsmErrors, ParameterLayout) {
+  EXPECT_EQ(errors(".param n, int, nz\n.param w, gm, bf16, zz\n.param v, gm, bf16, nz, nd\n.aic\nend\n"),
+            "t.s:1:16: error: a layout (nd, nz) is for gm parameters only\n.param n, int, nz\n               ^\n"
+            "t.s:2:21: error: bad layout 'zz' (expected nd or nz)\n.param w, gm, bf16, zz\n                    ^\n"
+            "t.s:3:25: error: expected '.param NAME, gm|int|f32 [, dtype] [, nd|nz]'\n.param v, gm, bf16, nz, nd\n                        ^\n");
+}
+
 TEST(AsmErrors, UnreadableFile) {
   AsmResult r = assemble_file("/nonexistent/k.s");
   EXPECT_FALSE(r.program);

@@ -27,6 +27,7 @@ void expect_same(const Program& a, const Program& b) {
     EXPECT_EQ(a.params[i].name, b.params[i].name);
     EXPECT_EQ(a.params[i].kind, b.params[i].kind);
     EXPECT_EQ(a.params[i].dtype, b.params[i].dtype);
+    EXPECT_EQ(a.params[i].format, b.params[i].format);
   }
   for (CoreType ct : {CoreType::Aic, CoreType::Aiv}) {
     const CodeSection &x = a.section(ct), &y = b.section(ct);
@@ -349,6 +350,33 @@ TEST(Object, FileHelpersWriteAtomically) {
   EXPECT_THROW(write_object_file((dir / "no/such/dir.npuo").string(), p), Error);
   EXPECT_THROW(read_object_file((dir / "missing.npuo").string()), Error);
   fs::remove_all(dir);
+}
+
+// A gm parameter kept NZ in GM (`.param w, gm, bf16, nz`): the parameter's flag byte carries it
+// (bit 0 a dtype, bit 1 NZ), it survives write / read and disassembly, and a layout on a non-gm
+// parameter in a file is refused.
+TEST(Object, NzParameterLayout) {
+  AsmResult r = assemble(".kernel k\n.param w, gm, bf16, nz\n.param v, gm, nz\n.param n, int\n.aic\n    end\n", "k.s", Arch::A2);
+  ASSERT_TRUE(r.program) << r.format_diags();
+  const Program& p = *r.program;
+  EXPECT_EQ(p.params[0].format, GmFormat::Nz);
+  EXPECT_EQ(p.params[1].format, GmFormat::Nz);
+  EXPECT_FALSE(p.params[1].dtype.has_value());
+  EXPECT_EQ(p.params[2].format, GmFormat::Nd);
+  std::vector<uint8_t> bytes = write_object(p);
+  // "w": 1-byte name length field, then the name, kind gm (0), flags 3, dtype bf16.
+  const std::vector<uint8_t> w = {1, 0, 0, 0, 'w', 0, 3, static_cast<uint8_t>(Dtype::BF16)};
+  EXPECT_NE(std::search(bytes.begin(), bytes.end(), w.begin(), w.end()), bytes.end());
+  expect_same(read_object(bytes), p);
+  const std::string text = disassemble_program(read_object(bytes));
+  EXPECT_NE(text.find(".param w, gm, bf16, nz\n.param v, gm, nz\n.param n, int\n"), std::string::npos) << text;
+  // "n" (int) with the NZ flag: refused.
+  const std::vector<uint8_t> n = {1, 0, 0, 0, 'n', 1, 0, 0};
+  auto at = std::search(bytes.begin(), bytes.end(), n.begin(), n.end());
+  ASSERT_NE(at, bytes.end());
+  at[6] = 2;
+  EXPECT_EQ(npu::test::thrown_message([&] { read_object(bytes); }, "no error"),
+            "object file: parameter 'n' has a layout but is not a gm parameter");
 }
 
 }  // namespace

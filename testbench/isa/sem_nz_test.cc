@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "isa/sem/nz_layout.h"
 #include "testbench/isa/sem_test_fixture.h"
 
 namespace npu::semtest {
@@ -167,6 +168,26 @@ TEST(SemNz, BadOperandsAreLocated) {
             fmt::format("cluster0.aic pc 0 (mov_l1_l0b.bf16 0x0, {:#x}, 2, 32, 64, 0, 1): L1 read [{}, {}) out of "
                         "bounds (L1 is {} bytes)",
                         l1 - 64, l1 - 64, l1 + 64, l1));
+}
+
+// A tensor kept NZ in GM (a gm parameter declared `nz`; isa/sem/nz_layout.h): rows padded to
+// whole 16-row fractals, so the C0 stride is ceil16(rows) x 32. 3 rows of 40 bytes: 2 blocks of
+// 16 x 32 = 512 bytes; byte b of row r at (b / 32) x 512 + r x 32 + b % 32, the rest zero.
+TEST(SemNz, TensorKeptNzInGm) {
+  EXPECT_EQ(sem::nz_gm_c0_stride(3), 512u);
+  EXPECT_EQ(sem::nz_gm_c0_stride(16), 512u);
+  EXPECT_EQ(sem::nz_gm_c0_stride(17), 1024u);
+  EXPECT_EQ(sem::nz_gm_bytes(3, 40), 1024u);
+  EXPECT_EQ(sem::nz_gm_bytes(0, 40), 0u);
+  const std::vector<uint8_t> nd = nd_matrix(3, 40);
+  std::vector<uint8_t> nz(1024, 0xee), want(1024, 0);
+  for (uint64_t r = 0; r < 3; ++r)
+    for (uint64_t b = 0; b < 40; ++b) want[(b / 32) * 512 + r * 32 + b % 32] = nd[r * 40 + b];
+  sem::nd_to_nz(nd.data(), 3, 40, nz.data());
+  EXPECT_EQ(nz, want);
+  std::vector<uint8_t> back(nd.size(), 0);
+  sem::nz_to_nd(nz.data(), 3, 40, back.data());
+  EXPECT_EQ(back, nd);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "testbench/support/cli_support.h"
 #include "testbench/support/kernel_cases.h"
+#include "testbench/support/paths.h"
 #include "testbench/support/repo_config.h"
 
 namespace npu::test {
@@ -19,13 +20,15 @@ struct Shape {
   int block_dim;
 };
 
+// kernel linear_nz (nz = 0 / 1), or linear_wnz (nz = -1: W kept NZ in GM, the parameter declared nz).
 KernelOutcome run(Engine e, const Shape& s, int nz) {
-  std::string body = fmt::format("params: {{M: {}, K: {}, N: {}, nz: {}}}\ntensors:\n", s.M, s.K, s.N, nz);
+  std::string body = nz < 0 ? fmt::format("params: {{M: {}, K: {}, N: {}}}\ntensors:\n", s.M, s.K, s.N)
+                            : fmt::format("params: {{M: {}, K: {}, N: {}, nz: {}}}\ntensors:\n", s.M, s.K, s.N, nz);
   body += "  x: " + tensor_yaml("bf16", {s.M, s.K}, uniform(-1, 1, 1)) + "\n";
   body += "  w: " + tensor_yaml("bf16", {s.N, s.K}, uniform(-0.1, 0.1, 2)) + "\n";
   body += "  y: " + tensor_yaml("bf16", {s.M, s.N}, "role: output") + "\n";
   body += "golden: {name: linear, inputs: {x: x, w: w}, outputs: {out: y}}\n";
-  return run_case_text(e, tiny_config(), "linear_nz", s.block_dim, body, false);
+  return run_case_text(e, tiny_config(), nz < 0 ? "linear_wnz" : "linear_nz", s.block_dim, body, false);
 }
 
 // Odd shapes: M = 20 (x's C0 stride pads to 32 rows), K = 272 (a 256 chunk and a 16 one),
@@ -59,7 +62,41 @@ TEST(LinearNz, NzEqualsNdAndCostsTheConversion) {
               static_cast<unsigned long long>(nd.info.cycles));
 }
 
+// W kept NZ in GM (kernels/linear_wnz.s, `.param w, gm, bf16, nz`): `npusim run` stores W's
+// values in the fractal layout (N = 200 pads W's blocks to 208 rows), the kernel copies column
+// blocks into the same L1 NZ layout linear_nz.s's ND -> NZ load makes, so y passes the golden on
+// both engines and is the same bits as linear_nz.s's; W's conversion is not paid.
+TEST(LinearNz, WeightsKeptNzInGm) {
+  for (const Shape& s : kShapes) {
+    SCOPED_TRACE(fmt::format("M {} K {} N {} bd {}", s.M, s.K, s.N, s.block_dim));
+    const KernelOutcome iss = run(Engine::Iss, s, -1), sc = run(Engine::SystemC, s, -1), nz = run(Engine::SystemC, s, 1);
+    EXPECT_TRUE(iss.pass()) << iss.report();
+    EXPECT_TRUE(sc.pass()) << sc.report();
+    std::string why;
+    EXPECT_TRUE(same_outputs(iss, sc, &why)) << why;
+    EXPECT_TRUE(same_outputs(sc, nz, &why)) << why;
+    EXPECT_LT(sc.info.cycles, nz.info.cycles);
+  }
+}
+
 class NzFaultCli : public CliScratchTest {};
+
+// One tensor, two layouts: a launch sequence whose kernels declare the same tensor nd and nz is
+// refused (GM holds one layout per tensor), naming the launch.
+TEST_F(NzFaultCli, LaunchesDisagreeingOnATensorsLayoutAreRefused) {
+  const std::string dir = source_path("kernels/");
+  const std::string c = write("case.yaml", "kernel: " + dir + "linear_nz.s\nblock_dim: 1\n"
+                                           "params: {M: 16, K: 32, N: 16, nz: 1}\n"
+                                           "launches: [{}, {kernel: " + dir + "linear_wnz.s, params: {M: 16, K: 32, N: 16}}]\n"
+                                           "tensors:\n  x: {dtype: bf16, shape: [16, 32], init: {fill: 1}}\n"
+                                           "  w: {dtype: bf16, shape: [16, 32], init: {fill: 1}}\n"
+                                           "  y: {dtype: bf16, shape: [16, 16], role: output}\n");
+  ASSERT_EQ(npusim("run " + c + " --out " + path("out")), 2) << err_;
+  EXPECT_NE(err_.find("error: launches[1]: tensor 'w' is nz in this kernel's parameters but nd in the case's kernel"),
+            std::string::npos)
+      << err_;
+  EXPECT_FALSE(std::filesystem::exists(path("out")));
+}
 
 // An NZ destination stride that lets column blocks overlap: both engines stop with the core,
 // PC, instruction and the operand, exit status 2, and write no output file.
