@@ -11,7 +11,7 @@ One statement per line. Comments run from `#` or `//` to the end of the line.
 ```
 # rmsnorm.s -- an example of every construct
 .kernel rmsnorm                 # kernel name
-.param  x,   gm, bf16           # parameters, in order: name, gm|int|f32 [, element dtype]
+.param  x,   gm, bf16           # parameters, in order: name, gm|int|f32 [, element dtype] [, nd|nz]
 .param  n,   int
 .param  eps, f32
 
@@ -39,7 +39,7 @@ loop:                           # label (a branch target in this section)
 ```
 
 - **Directives**: `.kernel NAME` (without it the kernel is named after the file's stem,
-  made an identifier: `my-kernel.s` -> `my_kernel`); `.param NAME, gm|int|f32 [, dtype]` (index = position);
+  made an identifier: `my-kernel.s` -> `my_kernel`); `.param NAME, gm|int|f32 [, dtype] [, nd|nz]` (index = position; `nz`: a gm tensor kept in the fractal layout in GM, "Fractal formats" below);
   `.aic` / `.aiv` switch the current section (a file may have one or both, and switch back);
   `.semantic NAME` (NAME: letters, digits, `_ . - /`; the later of two at the same pc wins);
   `.equ NAME, expr`; `.reg NAME, rN`; `.macro NAME [p1, p2 ...]` ... `.endm`;
@@ -133,6 +133,15 @@ offset `base` with C0 stride `s` bytes is at
 - `fix` writes ND: L0C holds the accumulator in the hardware's NZ order (16 x 16 fractals), and
   FixPipe converts it to ND on the way out (Fixpipe with NZ2ND). Its cost is the plain
   L0C -> GM one: msKPP's L0C_TO_GM_TRANS table agrees with L0C_TO_GM within a median 2.4 %.
+- A gm parameter declared `nz` (`.param w, gm, bf16, nz`) is a tensor kept NZ in GM, as
+  inference stacks keep pre-converted weights (torch_npu `npu_format_cast` to FRACTAL_NZ): the
+  tensor, a matrix of rows (all dimensions but the last) of row_bytes (the last), is stored as
+  its 32-byte column blocks of ceil16(rows) rows each (C0 stride ceil16(rows) x 32; padding
+  zero), byte b of row r at `base + (b / 32) x ceil16(rows) x 32 + r x 32 + b % 32`. `npusim run`
+  stores the case's values so (and reads an output back so); the golden sees the logical values.
+  Rows n0 .. n0 + n - 1 of one block are then n x 32 contiguous bytes: a plain `mov_gm_l1` with
+  one burst per block copies a tile into L1's NZ layout without a conversion
+  (`kernels/linear_wnz.s`).
 
 Inside L0A, L0B and L0C the model keeps the operands in element order (row-major A [m, k],
 B [k, n], C [m, n]) rather than the real ZZ (L0A), ZN (L0B) and NZ (L0C) fractal byte
