@@ -55,25 +55,49 @@ uint64_t draw_hash(const Draw& d, GenPath path) {
   return fnv1a(tail, fnv1a(t.bytes()));
 }
 
+const char* path_name(GenPath p) {
+  switch (p) {
+    case GenPath::Portable: return "Portable";
+    case GenPath::Avx2: return "Avx2";
+    case GenPath::Avx512: return "Avx512";
+    default: return "Auto";
+  }
+}
+
 TEST(GoldenGenerate, TensorsMatchPinnedHashes) {
   for (const Draw& d : kDraws) EXPECT_EQ(draw_hash(d, GenPath::Auto), d.hash) << d.what;
 }
 
 TEST(GoldenGenerate, EveryPathGivesTheSameBits) {
-  for (GenPath p : {GenPath::Portable, GenPath::Avx2}) {
-    if (!gen_path_available(p)) continue;
-    for (const Draw& d : kDraws) EXPECT_EQ(draw_hash(d, p), d.hash) << d.what << " path " << int(p);
+  std::string missing;
+  for (GenPath p : {GenPath::Portable, GenPath::Avx2, GenPath::Avx512}) {
+    if (!gen_path_available(p)) {
+      missing += std::string(" ") + path_name(p);
+      continue;
+    }
+    for (const Draw& d : kDraws) EXPECT_EQ(draw_hash(d, p), d.hash) << d.what << " path " << path_name(p);
   }
+  if (!missing.empty()) GTEST_SKIP() << "the CPU lacks" << missing << " (the other paths were checked)";
 }
 
-// The Avx2 path cuts a large tensor into two threads' halves of four SIMD lanes each (jump-ahead)
-// plus serial leftovers: a length that is odd at every cut, against the element-by-element path.
+// The SIMD paths cut a large tensor into two threads' halves of four (Avx2) or eight (Avx512)
+// SIMD lanes each (jump-ahead) plus serial leftovers: lengths that are odd at every cut (2^21 + 147:
+// halves 2^20 + 73 and 2^20 + 74, eight lanes of 2^17 + 9 steps, a partial last 8-step block
+// and leftovers of 1 and 2), against the element-by-element path, for each dtype they handle.
 TEST(GoldenGenerate, LargeOddTensorIsTheSameOnEveryPath) {
-  if (!gen_path_available(GenPath::Avx2)) GTEST_SKIP() << "no AVX2 on this host";
-  for (Dtype dt : {Dtype::BF16, Dtype::F32}) {
-    const Draw d{"large odd", false, dt, (int64_t(1) << 20) * 2 + 15, -3, 3, 21, 0};
-    EXPECT_EQ(draw_hash(d, GenPath::Avx2), draw_hash(d, GenPath::Portable)) << int(dt);
-  }
+  std::string missing;
+  std::vector<GenPath> paths;
+  for (GenPath p : {GenPath::Avx2, GenPath::Avx512})
+    if (gen_path_available(p)) paths.push_back(p);
+    else missing += std::string(" ") + path_name(p);
+  for (Dtype dt : {Dtype::BF16, Dtype::F32, Dtype::F16, Dtype::E5M2})
+    for (int64_t n : {(int64_t(1) << 20) * 2 + 15, (int64_t(1) << 20) * 2 + 147}) {
+      const Draw d{"large odd", false, dt, n, -3, 3, 21, 0};
+      const uint64_t portable = paths.empty() ? 0 : draw_hash(d, GenPath::Portable);
+      for (GenPath p : paths)
+        EXPECT_EQ(draw_hash(d, p), portable) << int(dt) << " n " << n << " path " << path_name(p);
+    }
+  if (!missing.empty()) GTEST_SKIP() << "the CPU lacks" << missing << " (the other paths were checked)";
 }
 
 }  // namespace

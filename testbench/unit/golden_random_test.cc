@@ -2,6 +2,7 @@
 // first values of our seeded streams pinned exactly (any change in them changes every test
 // input derived from a seed, so it must be deliberate).
 #include <cmath>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -66,6 +67,51 @@ TEST(GoldenRandom, SameSeedSameTensorDifferentSeedDifferent) {
   EXPECT_EQ(ta.dtype(), Dtype::BF16);
   Rng d(42);
   EXPECT_EQ(random_uniform(Dtype::BF16, {1}, -1, 1, d).get(0), -0.83203125);
+}
+
+// random_uniform's SIMD paths (GenPath) against the element-by-element one, bit for bit, with
+// the Rng left at the same state: every IEEE dtype they handle, ranges that reach encode's
+// general path (saturation, subnormals, zero), and lengths on both sides of every cut (the 8-wide
+// blocks, the serial/lanes threshold, a partial last block of lane steps, the serial
+// leftovers, the two threads' halves). A Box-Muller spare cached before the draw survives it.
+TEST(GoldenRandom, UniformPathsAgreeAtEveryCut) {
+  struct Range {
+    double lo, hi;
+  };
+  const int64_t kSmall[] = {0,     1,     2,     3,     7,     8,     9,     15,    16,    17,    63,
+                            64,    65,    511,   512,   513,   520,   4095,  4096,  4097,  4099,
+                            4103,  8191,  8192,  8207,  16383, 16384, 16385, 16391, 16447, 16455,
+                            24593, 32773, 65543, 131077};
+  const int64_t kLarge[] = {(int64_t(1) << 20) - 1, (int64_t(1) << 20), (int64_t(1) << 20) + 9,
+                            (int64_t(1) << 20) + 137};
+  std::string missing;
+  for (GenPath p : {GenPath::Avx2, GenPath::Avx512}) {
+    if (!gen_path_available(p)) {
+      missing += p == GenPath::Avx2 ? " Avx2" : " Avx512";
+      continue;
+    }
+    auto check = [&](Dtype dt, Range r, int64_t n, bool spare) {
+      const uint64_t seed = uint64_t(n) * 31 + uint64_t(dt);
+      Rng a(seed), b(seed);
+      if (spare) {
+        a.normal(0, 1);
+        b.normal(0, 1);
+      }
+      const Tensor ta = random_uniform(dt, {n}, r.lo, r.hi, a, GenPath::Portable);
+      const Tensor tb = random_uniform(dt, {n}, r.lo, r.hi, b, p);
+      EXPECT_EQ(ta.bytes(), tb.bytes()) << "path " << int(p) << " dtype " << int(dt) << " [" << r.lo << ", " << r.hi
+                                        << "] n " << n;
+      if (spare) {
+        EXPECT_EQ(a.normal(0, 1), b.normal(0, 1)) << "path " << int(p) << " n " << n;
+      }
+      EXPECT_EQ(a.next_u64(), b.next_u64()) << "path " << int(p) << " dtype " << int(dt) << " n " << n;
+    };
+    for (Dtype dt : {Dtype::BF16, Dtype::F16, Dtype::F32, Dtype::E5M2})
+      for (Range r : {Range{-1, 1}, Range{-1e5, 1e5}, Range{0, 1e-6}, Range{-1e-40, 1e-40}})
+        for (int64_t n : kSmall) check(dt, r, n, n == 16391);
+    for (int64_t n : kLarge) check(Dtype::BF16, Range{-1, 1}, n, n == kLarge[2]);
+  }
+  if (!missing.empty()) GTEST_SKIP() << "the CPU lacks" << missing << " (the other paths were checked)";
 }
 
 TEST(GoldenRandom, NormalMomentsAndIntegers) {
