@@ -130,6 +130,7 @@ struct ChipAnchor {
   std::string chip_detail;
   double chip_hashed = 0;
   double chip_rows = 0;
+  double chip_nz_hashed = 0;  // the vendor order hashed, with a and b loaded ND -> NZ (NZ = 1)
   double rel_err() const { return err(model); }
   double err(double tflops) const { return measured > 0 ? (tflops - measured) / measured : 0.0; }
   double us(double tflops) const { return tflops > 0 ? 2 * n * n * n / tflops / 1e6 : 0.0; }  // time of one call

@@ -12,6 +12,9 @@
 #   SW int >= 1            swizzle offset: tiles grouped SW rows / columns at a time (vendor: 3)
 #   SD int                 swizzle direction: 0 row groups (Zn), 1 column groups (Nz), < 0 the
 #                          vendor's choice (Zn when M > N, else Nz)
+#   NZ int 0 / 1           1: a and b go GM -> L1 as ND -> NZ (mov_gm_l1_nz), as the vendor's
+#                          kernel loads torch's ND tensors, and the tile loads read NZ; 0: plain
+#                          ND copies and ND tile loads (same L0 contents, same c bits)
 # Launch: AIC only; any block_dim >= 1. Needs L1 >= 384 KiB, L0A / L0B >= 32 / 64 KiB,
 # L0C >= 128 KiB (ascend910b; the shapes below are fixed, not derived from the config).
 #
@@ -51,6 +54,7 @@
 .param N, int
 .param SW, int
 .param SD, int
+.param NZ, int
 
 .include "lib/ring.inc"
 
@@ -63,6 +67,8 @@
 .equ B_ROW, TN_COLS * 2     # L1 row pitch of a b chunk [256, 256]
 .equ A_BYTES, TM_ROWS * A_ROW
 .equ STAGE, A_BYTES + KL1 * B_ROW     # one L1 stage: a chunk, then b chunk (192 KiB)
+.equ A_C0, TM_ROWS * 32     # NZ: C0 stride of an a chunk (128 rows of 32 bytes per column block)
+.equ B_C0, KL1 * 32         # NZ: C0 stride of a b chunk (256 k rows per column block)
 .equ L0A_HALF, CFG_L0A_BYTES / 2
 .equ L0B_HALF, CFG_L0B_BYTES / 2
 .equ L0C_HALF, CFG_L0C_BYTES / 2
@@ -181,9 +187,17 @@ done\@:
 .macro load_stage S, X
     shr   r28, r22, 1
     wait_flag mte1, mte2, \S
+    ldp   r29, NZ
+    bne   r29, 0, nz\@
     mov_gm_l1 r25, r26, r20, r22, r23, A_ROW, normal
     add   r25, r25, A_BYTES
     mov_gm_l1 r25, r27, r28, r21, r24, B_ROW, normal
+    jmp   ld\@
+nz\@:
+    mov_gm_l1_nz r25, r26, r20, r22, r23, A_C0, normal
+    add   r25, r25, A_BYTES
+    mov_gm_l1_nz r25, r27, r28, r21, r24, B_C0, normal
+ld\@:
     set_flag  mte2, mte1, \S
 .endm
 
@@ -199,8 +213,21 @@ done\@:
     add   r29, r29, r25
     add   r29, r29, A_BYTES             # b tile: stage + A_BYTES + kk * B_ROW
     ring_flag wait_flag, cube, mte1, rP, 2
+    ldp   r30, NZ
+    bne   r30, 0, nz\@
     mov_l1_l0a.bf16 r26, r28, r20, r22, A_ROW
     mov_l1_l0b.bf16 r27, r29, r22, r21, B_ROW
+    jmp   ld\@
+nz\@:
+    shr   r28, r19, 4
+    mul   r28, r28, A_C0
+    add   r28, r28, r25                 # NZ a tile: stage + (kk / 16) * A_C0
+    shl   r29, r19, 5
+    add   r29, r29, r25
+    add   r29, r29, A_BYTES             # NZ b tile: row kk of the b part, stage + A_BYTES + kk * 32
+    mov_l1_l0a.bf16 r26, r28, r20, r22, A_C0, 0, 1
+    mov_l1_l0b.bf16 r27, r29, r22, r21, B_C0, 0, 1
+ld\@:
     ring_flag set_flag, mte1, cube, rP, 2
     ring_flag wait_flag, mte1, cube, rP, 2
     min   r28, r20, MH                  # rows of half 0

@@ -91,6 +91,7 @@ std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const s
     a.chip_detail = bound_detail(chip);
     a.chip_hashed = tflops(run_size(repo, "gemm_chip_bf16.yaml", n, config_path, joined(sets, hashed_mappings())));
     a.chip_rows = tflops(run_size(repo, "gemm_chip_bf16.yaml", n, config_path, sets, {"SW=1", "SD=0"}));
+    a.chip_nz_hashed = tflops(run_size(repo, "gemm_chip_bf16.yaml", n, config_path, joined(sets, hashed_mappings()), {"NZ=1"}));
     out.push_back(a);
   }
   return out;

@@ -154,13 +154,15 @@ TEST_F(CalibTables, BTransAnchorOverheads) {
 
 // The vendor GEMM series on kernels/gemm_chip.s (docs/fidelity.md), errors as recorded when the
 // section was written (guards against drift, within 5 points): with both mappings hashed the
-// model is optimistic at every n >= 2048 (+14.8, +5.3, +14.1, +15.0 %); under the shipped modulo
+// model is optimistic at every n >= 2048 (+14.7, +5.3, +14.1, +15.1 %); under the shipped modulo
 // mappings the vendor block order collapses where the row pitch aliases the slices (n = 4096
-// -54.5 %, 8192 -73.9 %), and row-major order recovers n = 4096 (-1.6 %) but not 8192 (-26.7 %).
+// -54.5 %, 8192 -73.9 %), and row-major order recovers n = 4096 (-1.6 %) but not 8192 (-26.8 %).
+// With the vendor's ND -> NZ loads at the back-to-back table's cost (NZ = 1), hashed, the model is
+// pessimistic at every n >= 2048 (-8.6, -17.1, -10.6, -10.1 %): the published series lies between.
 TEST_F(CalibTables, VendorGemmOnTheVendorTiling) {
   const std::vector<calib::ChipAnchor>& g = gemm_anchors();
   ASSERT_EQ(g.size(), 5u);
-  const double hashed[] = {0.148, 0.053, 0.141, 0.150};
+  const double hashed[] = {0.147, 0.053, 0.141, 0.151};
   for (size_t i = 1; i < g.size(); ++i) {
     SCOPED_TRACE(g[i].job);
     EXPECT_GT(g[i].err(g[i].chip_hashed), 0.0);
@@ -169,7 +171,13 @@ TEST_F(CalibTables, VendorGemmOnTheVendorTiling) {
   EXPECT_NEAR(g[2].err(g[2].chip), -0.545, 0.05);
   EXPECT_NEAR(g[3].err(g[3].chip), -0.739, 0.05);
   EXPECT_NEAR(g[2].err(g[2].chip_rows), -0.016, 0.05);
-  EXPECT_NEAR(g[3].err(g[3].chip_rows), -0.267, 0.05);
+  EXPECT_NEAR(g[3].err(g[3].chip_rows), -0.268, 0.05);
+  const double nz_hashed[] = {-0.086, -0.171, -0.106, -0.101};
+  for (size_t i = 1; i < g.size(); ++i) {
+    SCOPED_TRACE(g[i].job);
+    EXPECT_LT(g[i].chip_nz_hashed, g[i].measured);
+    EXPECT_NEAR(g[i].err(g[i].chip_nz_hashed), nz_hashed[i - 1], 0.05);
+  }
 }
 
 }  // namespace
