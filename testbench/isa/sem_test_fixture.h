@@ -63,12 +63,12 @@ inline hw::HwConfig test_hw(isa::Arch arch = isa::Arch::A2) {
 template <typename T>
 void put(sem::CoreState& c, Buffer b, uint64_t off, const std::vector<T>& v) {
   ASSERT_LE(off + v.size() * sizeof(T), c.buffer(b).size()) << "test data does not fit";
-  std::memcpy(c.buffer(b).data() + off, v.data(), v.size() * sizeof(T));
+  if (!v.empty()) std::memcpy(c.buffer(b).data() + off, v.data(), v.size() * sizeof(T));  // an empty one's data() may be null
 }
 template <typename T>
 std::vector<T> get(const sem::CoreState& c, Buffer b, uint64_t off, size_t n) {
   std::vector<T> v(n);
-  std::memcpy(v.data(), c.buffer(b).data() + off, n * sizeof(T));
+  if (n > 0) std::memcpy(v.data(), c.buffer(b).data() + off, n * sizeof(T));  // an empty v's data() may be null
   return v;
 }
 inline uint16_t bf(float f) { return num::f32_to_bf16(f); }
