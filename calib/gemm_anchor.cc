@@ -107,9 +107,8 @@ costs) has no public figure that isolates it; nothing was fitted.
 **With the vendor's ND -> NZ loads the hashed model is pessimistic**, by {} % at n >= 2048 ({} %
 of its peak), so the published series lies {} the two hashed runs of the same kernel: one
 charges the conversion nothing (plain ND copies), the other charges every DMA msKPP's
-back-to-back GM_TO_L1_TRANS cost (`mte.gm_l1_nz`: max(803, 505 + the plain copy) cycles of MTE2,
-on one core with a warm L2 an a chunk of 64 KiB 1134 cycles against 629 for the plain copy, a b
-chunk of 128 KiB 1517 against 1012: docs/kernels.md), none of it overlapped
+back-to-back GM_TO_L1_TRANS cost (`mte.gm_l1_nz`: a fixed startup of MTE2 time on top of the
+plain copy, with a floor; docs/kernels.md tabulates it by size), none of it overlapped
 with the previous transfer, and the two stages then leave MTE2 no slack. The chip hides part of
 that cost: the back-to-back table times one conversion at a time and cannot say how much of the
 fixed 505 cycles overlaps a queued transfer, and no public figure isolates it, so the model

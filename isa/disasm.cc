@@ -84,7 +84,7 @@ std::string disassemble_program(const Program& p) {
   for (const KernelParam& kp : p.params) {
     out += fmt::format(".param {}, {}", kp.name, kind_name(kp.kind));
     if (kp.dtype) out += fmt::format(", {}", dtype_name(*kp.dtype));
-    if (kp.format == GmFormat::Nz) out += ", nz";
+    if (kp.format != GmFormat::Nd) out += fmt::format(", {}", gm_format_name(kp.format));
     out += "\n";
   }
   for (CoreType ct : {CoreType::Aic, CoreType::Aiv}) {

@@ -16,6 +16,7 @@ enum class ParamKind : uint8_t { Gm, Int, F32 };
 // Nz the fractal layout (32-byte column blocks of ceil16(rows) rows), as inference stacks keep
 // pre-converted weights. The case runner stores and reads the tensor in that layout.
 enum class GmFormat : uint8_t { Nd, Nz };
+inline const char* gm_format_name(GmFormat f) { return f == GmFormat::Nz ? "nz" : "nd"; }  // as `.param` spells it
 
 struct KernelParam {
   std::string name;

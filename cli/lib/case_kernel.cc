@@ -24,7 +24,7 @@ const char* kind_name(isa::ParamKind k) {
 std::string declaration(const isa::KernelParam& p) {
   std::string s = ".param " + p.name + ", " + kind_name(p.kind);
   if (p.dtype) s += ", " + std::string(isa::dtype_name(*p.dtype));
-  if (p.format == isa::GmFormat::Nz) s += ", nz";
+  if (p.format != isa::GmFormat::Nd) s += std::string(", ") + isa::gm_format_name(p.format);
   return s;
 }
 

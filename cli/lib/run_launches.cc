@@ -66,8 +66,8 @@ SimOutcome run_launches(const CaseSpec& spec, const SimRequest& base, const std:
     for (size_t i = 0; i < one.tensors.size(); ++i)
       if (one.tensors[i].format != spec.tensors[i].format)
         throw Error(l.kernel_loc.str() + ": error: launches[" + std::to_string(e) + "]: tensor '" + one.tensors[i].name +
-                    "' is " + (one.tensors[i].format == isa::GmFormat::Nz ? "nz" : "nd") + " in this kernel's parameters but " +
-                    (spec.tensors[i].format == isa::GmFormat::Nz ? "nz" : "nd") + " in the case's kernel (" + spec.kernel_path +
+                    "' is " + isa::gm_format_name(one.tensors[i].format) + " in this kernel's parameters but " +
+                    isa::gm_format_name(spec.tensors[i].format) + " in the case's kernel (" + spec.kernel_path +
                     "): one layout in GM per tensor");
     SimRequest req = base;
     req.keep_model_at_exit = false;  // every launch's model goes before the next one's
