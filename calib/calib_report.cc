@@ -277,30 +277,30 @@ bandwidth of the run.
   md += R"(
 The kernel is the project's `kernels/linear.s` (`kernels/lib/gemm_aic.inc`): each AIC computes
 units of 128 rows x up to 256 columns of C, streams K through L1 in double-buffered chunks and
-takes B as [N, K] (b_trans), the layout the seed's Linear uses. What the vendor kernel does that
-it does not: B in torch's [K, N] layout and both operands through the fractal ND -> NZ load
-(`mov_gm_l1_nz`, docs/isa.md; `kernels/linear.s` does not use it yet, docs/kernels.md), and its
-block order and K-chunk order (the next section's kernel, `kernels/gemm_chip.s`, copies them
-from the vendor's public templates). The published figures are host-timed per-call figures: at
-n = 1024 a call takes 21.5 us, of which the model's launch cost (`launch.overhead_cycles`, an
+takes B as [N, K] (b_trans), the layout the seed's Linear uses, kept in the fractal NZ layout in
+GM (pre-converted weights: a B chunk is a plain copy) while A is converted ND -> NZ on every
+load (`mov_gm_l1_nz`, at msKPP's GM_TO_L1_TRANS cost; docs/kernels.md section 9). What the
+vendor kernel does that it does not: B in torch's ND [K, N] layout, converted on load as A is,
+and its block order and K-chunk order (the next section's kernel, `kernels/gemm_chip.s`, copies
+them from the vendor's public templates). The published figures are host-timed per-call figures:
+at n = 1024 a call takes 21.5 us, of which the model's launch cost (`launch.overhead_cycles`, an
 assumed 1 us) covers little; the model's error at small n is mostly that per-call cost, which
 the model does not know, not the memory system. At large n the model is bound by each AIC's own
-GM -> L1 link (MTE2: `noc.aic_read_bytes_per_cycle`, 171 B/cycle, fitted on one core with a warm
-L2) with the CUBE close behind, while the shared L2 slices and HBM channels run well below their
-limits (the L2 and HBM columns): nothing shared slows 24 cores streaming at once. The dip at
-n = 8192 is an address-mapping effect: a bf16 row of 8192 is 16 KiB = `l2.slices` x `l2.line`,
-so under the shipped `modulo` mappings every row of a tile lies in the same L2 slice (and HBM
-channel): each DMA is held to one slice's rate and the AICs whose chunks share a slice queue on
-it (MTE2 busy nearly all the time, CUBE idle a third of it, HBM under a tenth of its bandwidth).
-With both mappings hashed (`xor`, last columns) the dip goes and the model is CUBE-bound at
-every large n, but then above the published series by more: the real chip holds 85-89 % of
-the model's bf16 peak at n >= 4096, the hashed model over 95 %. So the modelled memory system
-alone does not explain the published plateau: a cost under full load that the model lacks
-(in the shared path: NoC, L2 slice ports, HBM channel conflicts; or in the cube's sustained
-rate) remains to be found; no public multi-core figure isolates it and this series alone cannot,
-so no figure was fitted to it. The shipped configs keep `modulo` (docs/cache.md), which the next
-section finds the series contradicts; switching it moves cycles across the project and is a
-change of its own.
+GM -> L1 path (MTE2: the A conversions on top of the copies at `noc.aic_read_bytes_per_cycle`,
+171 B/cycle, fitted on one core with a warm L2) with the CUBE behind it, while the shared L2
+slices and HBM channels run well below their limits (the L2 and HBM columns): nothing shared
+slows 24 cores streaming at once. The dip at n = 8192 is an address-mapping effect: a bf16 row
+of 8192 is 16 KiB = `l2.slices` x `l2.line`, so under the shipped `modulo` mappings every row of
+an A chunk lies in the same L2 slice (and HBM channel): each A DMA is held to one slice's rate
+and the AICs whose chunks share a slice queue on it. With both mappings hashed (`xor`, last
+columns) the dip goes and the model comes within 10 % of the published series at n = 4096, 8192
+and 10240 (+2.1 to +9.9 %) and 12.7 % above it at n = 2048, still above it at every n: the real
+chip holds 85-89 % of the model's bf16 peak at n >= 4096, the hashed model 91-94 %. A cost under
+full load that the model lacks (in the shared path: NoC, L2 slice ports, HBM channel
+conflicts; or in the cube's sustained rate) may remain; no public multi-core figure isolates it
+and this series alone cannot, so no figure was fitted to it. The shipped configs keep `modulo`
+(docs/cache.md), which the next section finds the series contradicts; switching it moves cycles
+across the project and is a change of its own.
 
 )";
   md += gemm_chip_section(gemm);

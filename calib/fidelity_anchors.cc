@@ -28,8 +28,9 @@ bound" (github vllm-project/vllm-ascend issue 4167; `calibration/vllm_ascend_qwq
 class), so it is compared with `configs/ascend910b.yaml`. The shapes are derived (README of
 calibration/): hidden 5120, intermediate 27648, gate and up merged, 4 ranks: up/gate
 K = 5120, N = 2 x 27648 / 4 = 13824; down K = 27648 / 4 = 6912, N = 5120. Model:
-`npusim run kernels/cases/linear_bf16.yaml` (W [N, K], as the vendor kernel's `true`) or
-`linear_w8a8.yaml` `--var M=1 --var K=.. --var N=.. --timing-only`. HBM columns: bytes of W
+`npusim run kernels/cases/linear_bf16.yaml` (W [N, K], as the vendor kernel's `true`; the
+model's kernels keep W NZ in GM, the vendor kernel's name says ND) or `linear_w8a8.yaml`
+`--var M=1 --var K=.. --var N=.. --timing-only`. HBM columns: bytes of W
 over the time, the published and the model's; the bound column is the model's run (the two
 units nearest their limit, then its HBM bandwidth).
 

@@ -2,7 +2,9 @@
 #
 # Params (in order):
 #   x  gm bf16 [M, K]      activations, row-major
-#   w  gm bf16 [N, K]      weights, row-major (each output channel is one row: b_trans)
+#   w  gm bf16 [N, K], nz  weights (each output channel is one row: b_trans), kept in the fractal
+#                          NZ layout in GM (docs/isa.md "Fractal formats"): the case gives W's
+#                          values, `npusim run` stores them so
 #   y  gm bf16 [M, N]      output, bf16 RNE of the fp32 sum (written by the FixPipe)
 #   M  int  >= 1           rows (tokens); any value
 #   K  int  >= 16          reduction length, multiple of 16
@@ -31,9 +33,11 @@
 #   L1 chunk kL1  the largest multiple of max(kt, 256) with (ceil16(mB) + nB) * kL1 * 2 <= 256 KiB
 #                 and nB * kL1 <= 32 Ki elements (W DMAs of at most 64 KiB: short DMAs interleave
 #                 the AICs' streams finely and shorten the pipeline tail after the last one):
-#                 x chunk [mB, kL1] and W chunk [nB, kL1], one DMA each, form one L1 stage.
+#                 x chunk [mB, kL1] (ND -> NZ, mov_gm_l1_nz) and W chunk [nB, kL1] (a plain copy
+#                 of one burst per 32-byte column block: W is NZ in GM), one DMA each, form one
+#                 L1 stage; every L1 buffer is NZ (C0 stride ceil16(rows) x 32 bytes).
 #   resident x    M <= 128 and ceil16(M) * K * 2 <= 128 KiB (a quarter of L1): every block reads
-#                 the same x rows, so x [M, K] is loaded once, in one DMA, into the top quarter
+#                 the same x rows, so x [M, K] is loaded once, in one DMA (ND -> NZ), into the top quarter
 #                 and the stages hold W only (nB * kL1 * 2 <= 192 KiB); the AICs load it at
 #                 staggered points of their W prologue (kernels/lib/gemm_aic.inc).
 #   L1 stages     a ring of S = min(6, ring bytes / stage bytes) stages (S >= 2; the ring is 512
@@ -42,9 +46,9 @@
 #                 M=N=K=2048: kL1 = 256, 192 KiB stages, S = 2).
 #   chunk order   a block visits its nch = ceil(K / kL1) chunks starting at phase
 #                 (u + u/2 + block_idx) mod nch, u = its first unit (block_idx mod nch when each
-#                 AIC has one unit), so concurrent AICs read different HBM channels / L2 slices
-#                 instead of all hitting the same ones (W rows are K * 2 bytes apart; u alone is
-#                 mostly even when blocks pair two units).
+#                 AIC has one unit), so concurrent AICs read different parts of W (chosen when W
+#                 was row-major, rows K * 2 bytes apart on few HBM channels / L2 slices; u alone
+#                 is mostly even when blocks pair two units).
 #   The chunk sequence of an AIC runs across its blocks, so MTE2 prefetches the next block's
 #   first chunks while the cube finishes the current one.
 # Sync (set_flag/wait_flag, ids = buffer index):
@@ -59,7 +63,7 @@
 
 .kernel linear
 .param x, gm, bf16
-.param w, gm, bf16
+.param w, gm, bf16, nz
 .param y, gm, bf16
 .param M, int
 .param K, int

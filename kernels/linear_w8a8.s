@@ -7,7 +7,7 @@
 # Params (in order):
 #   x        gm s8   [M, K]   activations, quantised per token (AT-05; e.g. by quant_int8.s)
 #   x_scale  gm f32  [M]      per-token dequant scale (AT-05 scale_deq)
-#   w        gm s8   [N, K]   weights, row-major (b_trans), quantised per output channel
+#   w        gm s8   [N, K], nz  weights (b_trans) kept NZ in GM, quantised per output channel
 #   w_scale  gm f32  [N]      per-channel dequant scale
 #   y        gm bf16 [M, N]   output
 #   t        gm f32  [M, N]   workspace: fp32(acc) * w_scale, written by the AICs' FixPipe and
@@ -29,9 +29,8 @@
 #      twice the k per L0 half and per L1 byte of bf16; chunk rows of whole L2 lines), y replaced
 #      by the fp32 workspace t: each FixPipe drain first copies the block's w_scale columns L1 ->
 #      FixPipe buffer (mov_l1_fb), then fix.s32.f32 with qvector. w_scale [N] is loaded to the
-#      top 32 KiB of L1 once. Decode (x resident in L1 and L0A, one unit per AIC): the tiling of
-#      kernels/lib/w8a8_rows.inc instead, whole rows of W per stage (one DMA over every HBM
-#      channel), a drain per N-slice, w_scale on the AIVs.
+#      top 32 KiB of L1 once. W is kept NZ in GM (a W chunk is a plain copy of its column
+#      blocks), x is converted ND -> NZ on its load (docs/kernels.md section 9).
 #   2. Hand-off (FIXP queue, cross-core mode 2 id 3 to the cluster's own two AIVs): M <= 128
 #      once, behind the AIC's last drain; M > 128 once per unit, behind the drain that completes
 #      it (w8a8_unit_done), so the AIVs' pass overlaps the AIC's later blocks.
@@ -47,7 +46,7 @@
 .kernel linear_w8a8
 .param x, gm, s8
 .param x_scale, gm, f32
-.param w, gm, s8
+.param w, gm, s8, nz
 .param w_scale, gm, f32
 .param y, gm, bf16
 .param t, gm, f32
@@ -60,20 +59,13 @@
 .equ GEMM_L1_RESERVED, kib(32)   # w_scale [N <= 8192] fp32 at the top of L1
 .include "lib/gemm_aic.inc"
 .include "lib/w8a8.inc"     # w_scale in L1, the qvector drain, the hand-off, the AIV pass
-.include "lib/w8a8_rows.inc"  # the decode tiling (whole rows of W per stage)
 
 .aic
 .semantic linear
     w8a8_scales_unless_blocked
     gemm_setup idle
-    w8a8_rows_check chunks
-    w8a8_rows_prologue x, gemm_nowait, 0
-    w8a8_rows_loop s8
-    jmp   drained
-chunks:
     gemm_prologue x, gemm_nohook
     gemm_loop x, t, s8, fix_w8a8, gemm_nohook
-drained:
 .semantic handoff
     w8a8_handoff_by_m
     end

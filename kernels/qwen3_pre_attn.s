@@ -9,7 +9,7 @@
 # Params (in order):
 #   x, residual  gm bf16 [M, K]   hidden states and the residual stream
 #   gamma        gm bf16 [K]      input RMSNorm weight
-#   w            gm bf16 [N, K]   fused QKV projection (nn.Linear layout [out, in]: q rows, k, v)
+#   w            gm bf16 [N, K], nz  fused QKV projection (nn.Linear layout [out, in]: q rows, k, v), kept NZ in GM
 #   gamma_q      gm bf16 [HD]     q_norm weight
 #   gamma_k      gm bf16 [HD]     k_norm weight
 #   cos, sin     gm bf16 [M, HD]  per token and element
@@ -49,7 +49,7 @@
 .param x, gm, bf16
 .param residual, gm, bf16
 .param gamma, gm, bf16
-.param w, gm, bf16
+.param w, gm, bf16, nz
 .param gamma_q, gm, bf16
 .param gamma_k, gm, bf16
 .param cos, gm, bf16

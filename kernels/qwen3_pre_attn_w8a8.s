@@ -18,7 +18,7 @@
 #   the bf16 cast (lib/w8a8.inc).
 #
 # Params (in order): as qwen3_pre_attn.s, except
-#   w        gm s8  [N, K]   the fused QKV projection, quantised per output channel
+#   w        gm s8  [N, K], nz  the fused QKV projection, quantised per output channel, kept NZ in GM
 #   w_scale  gm f32 [N]      its per-channel dequant scales
 #   xq       gm s8  [M, K]   workspace: the quantised h (a debug output)
 #   x_scale  gm f32 [M]      workspace: the per-token dequant scale (a debug output)
@@ -40,7 +40,7 @@
 .param x, gm, bf16
 .param residual, gm, bf16
 .param gamma, gm, bf16
-.param w, gm, s8
+.param w, gm, s8, nz
 .param w_scale, gm, f32
 .param gamma_q, gm, bf16
 .param gamma_k, gm, bf16

@@ -5,7 +5,7 @@
 # Params (in order):
 #   x        gm bf16 [M, K]   activations
 #   gamma    gm bf16 [K]      RMSNorm weight
-#   w        gm bf16 [N, K]   projection weight, row-major (b_trans)
+#   w        gm bf16 [N, K], nz  projection weight (b_trans), kept NZ in GM (docs/isa.md "Fractal formats")
 #   y        gm bf16 [M, N]   output
 #   xn       gm bf16 [M, K]   workspace: the normalised activations (also a useful debug output)
 #   M        int >= 1         any value
@@ -34,7 +34,7 @@
 .kernel rmsnorm_linear
 .param x, gm, bf16
 .param gamma, gm, bf16
-.param w, gm, bf16
+.param w, gm, bf16, nz
 .param y, gm, bf16
 .param xn, gm, bf16
 .param M, int

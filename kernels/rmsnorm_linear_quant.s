@@ -8,7 +8,7 @@
 # Params (in order):
 #   x        gm bf16 [M, K]   activations
 #   gamma    gm bf16 [K]      RMSNorm weight
-#   w        gm s8   [N, K]   weights, row-major (b_trans), quantised per output channel
+#   w        gm s8   [N, K], nz  weights (b_trans) kept NZ in GM, quantised per output channel
 #   w_scale  gm f32  [N]      per-channel dequant scale
 #   y        gm bf16 [M, N]   output
 #   q        gm s8   [M, K]   workspace: the quantised activations (also a debug output)
@@ -40,8 +40,8 @@
 #      row of q, hence the barrier first), as in rmsnorm_linear.s.
 #   3. AIC "linear": w_scale -> L1 (unless t is stored by blocks: then the AIVs apply it), the
 #      W parts of the first L1 stages stream (overlapping stage 1), cc_wait id 1 in MTE2, then
-#      the int8 GEMM pipeline of linear_w8a8.s (at decode the whole-row tiling of
-#      kernels/lib/w8a8_rows.inc, q behind S - 2 or S - 1 W slices) with the drain into t; the
+#      the int8 GEMM pipeline of linear_w8a8.s (W kept NZ in GM, q converted ND -> NZ on its
+#      load; resident q read behind S - 2 or S - 1 W parts) with the drain into t; the
 #      hand-offs as linear_w8a8.s (mode 2 id 3 to the cluster's AIVs: M <= 128 behind the last
 #      drain, longer M per unit; kernels/lib/w8a8.inc).
 #   4. AIV "dequant": y = bf16_rne(t * x_scale[m]) (w8a8_dequant_by_m, as linear_w8a8.s; x_scale,
@@ -55,7 +55,7 @@
 .kernel rmsnorm_linear_quant
 .param x, gm, bf16
 .param gamma, gm, bf16
-.param w, gm, s8
+.param w, gm, s8, nz
 .param w_scale, gm, f32
 .param y, gm, bf16
 .param q, gm, s8
@@ -80,7 +80,6 @@
 .equ GEMM_L1_RESERVED, kib(32)   # w_scale at the top of L1
 .include "lib/gemm_aic.inc"
 .include "lib/w8a8.inc"
-.include "lib/w8a8_rows.inc"
 
 .aiv
 .semantic rmsnorm_quant
@@ -109,16 +108,8 @@
 .semantic linear
     w8a8_scales_unless_blocked
     gemm_setup idle
-    w8a8_rows_check chunks
-    mov   wrSt, 2                   # q behind S - 2 or S - 1 W slices: decode 10895 cycles
-                                    # (0, every AIC reading q at once: 11141; 1: 11163, 3: 10934)
-    w8a8_rows_prologue q, gemm_ccwait, 1    # W streams while the AIVs normalise and quantise
-    w8a8_rows_loop s8
-    jmp   drained
-chunks:
-    gemm_prologue_after 1, q, gemm_nohook
+    gemm_prologue_after 1, q, gemm_nohook   # W streams while the AIVs normalise and quantise
     gemm_loop q, t, s8, fix_w8a8, gemm_nohook
-drained:
 .semantic handoff
     w8a8_handoff_by_m
     end

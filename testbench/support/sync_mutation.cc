@@ -159,7 +159,7 @@ std::vector<Shape> shapes(const std::string& kernel) {
              {20, 512, 320, 2},     // M <= 128 with pairs: the by-unit AIV pass on a row-major t
              {128, 256, 1024, 1},   // 8 units per AIC: the by-unit pass reuses both buffer sets
              {16, 8192, 256, 2},    // all 6 L1 stages, 16 chunks; t by blocks
-             {16, 4096, 128, 2},    // decode tiling (w8a8_rows.inc): 8 slices, a short last one
+             {16, 4096, 128, 2},    // x resident, 8 chunks, all 6 stages
              {136, 1024, 256, 1}})  // x per unit row (kernels/lib/gemm_xrow.inc), one row change
       v.push_back({{{"x", {M, K}}, {"x_scale", {M}}, {"w", {N, K}}, {"w_scale", {N}}, {"y", {M, N}}, {"t", {M, N}}},
                    {{"M", M}, {"K", K}, {"N", N}}, bd,
@@ -171,7 +171,7 @@ std::vector<Shape> shapes(const std::string& kernel) {
              {768, 256, 16, 0, 1}, {16, 256, 16, 0, 2},                       // one-unit blocks; idle AIC
              {20, 512, 320, 0, 2}, {128, 256, 1024, 0, 1},                    // by units, row-major t
              {16, 8192, 256, 0, 2},   // two chunks per row (3 AIV passes), all 6 L1 stages
-             {16, 4096, 128, 0, 2},    // decode tiling (w8a8_rows.inc): 8 slices, a short last one
+             {16, 4096, 128, 0, 2},    // q resident, 8 chunks, all 6 stages
              {136, 1024, 256, 0, 1}})  // x per unit row, one row change (as for linear_w8a8)
       v.push_back({{{"x", {M, K}}, {"gamma", {K}}, {"w", {N, K}}, {"w_scale", {N}}, {"y", {M, N}}, {"q", {M, K}},
                     {"x_scale", {M}}, {"t", {M, N}}},

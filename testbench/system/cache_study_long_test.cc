@@ -87,13 +87,15 @@ TEST_F(CacheStudy, ReusedWeightFlipsWhenWeightAndActivationsOutgrowL2) {
 }
 
 // Claim 2, 8 warm decode steps of linear: none_cacheable re-reads W every step while W fits
-// (about 8x the HBM reads, much slower), makes no difference once W does not fit (6 MiB), and
-// with LRU at 1 MiB a cacheable W evicts x, so the sign flips.
+// (about 8x the HBM reads, much slower); once W does not fit (6 MiB) both move the same bytes
+// (within 2 %; with LRU a cacheable W also evicts some x lines: 2.4 % slower), and at 1 MiB a
+// cacheable W evicts more of x, so the sign flips.
 TEST_F(CacheStudy, WeightReusedAcrossLaunchesMustStayCacheableWhileItFits) {
   auto r = sweep("docs/studies/cache/decode8.yaml", "", "[192MiB, 6MiB, 1MiB]");
   EXPECT_GT(at(r, "192MiB", "none_cacheable").cycles, at(r, "192MiB", "normal").cycles * 1.3);
   EXPECT_GT(at(r, "192MiB", "none_cacheable").hbm_read, at(r, "192MiB", "normal").hbm_read * 7);
-  EXPECT_NEAR(at(r, "6MiB", "none_cacheable").cycles / at(r, "6MiB", "normal").cycles, 1.0, 0.02);
+  EXPECT_NEAR(at(r, "6MiB", "none_cacheable").hbm_read / at(r, "6MiB", "normal").hbm_read, 1.0, 0.02);
+  EXPECT_NEAR(at(r, "6MiB", "none_cacheable").cycles / at(r, "6MiB", "normal").cycles, 1.0, 0.03);
   EXPECT_LT(at(r, "1MiB", "none_cacheable").cycles, at(r, "1MiB", "normal").cycles);
 }
 

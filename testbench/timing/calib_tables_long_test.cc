@@ -109,9 +109,9 @@ TEST_F(CalibTables, FidelityDocIsCurrent) {
 }
 
 // Decode weight streaming (docs/fidelity.md): the bf16 projections are plain HBM streams, and
-// the model must stay within a quarter of the published device time (recorded: up/gate -17.1 %,
-// down -22.4 %, optimistic: the HBM's sustained rate, see the doc). The W8A8 row is far off
-// (recorded -40.2 %: the vendor int8 kernel is not byte-bound, the model's is); it is kept and
+// the model must stay within a quarter of the published device time (recorded: up/gate -11.4 %,
+// down -21.7 %, optimistic: the HBM's sustained rate, see the doc). The W8A8 row is far off
+// (recorded -33.7 %: the vendor int8 kernel is not byte-bound, the model's is); it is kept and
 // guarded against drift: within 5 points of the recorded error, and the model's W8A8 time about
 // half its bf16 time (half the bytes: 0.5 .. 0.65 of it) where the chip's is 0.85.
 TEST_F(CalibTables, DecodeStreamingAnchorErrorsWithinBound) {
@@ -122,7 +122,7 @@ TEST_F(CalibTables, DecodeStreamingAnchorErrorsWithinBound) {
     EXPECT_LT(std::abs(d[i].rel_err()), 0.25);
     EXPECT_LT(d[i].rel_err(), 0.0);  // optimistic, as the doc explains
   }
-  EXPECT_NEAR(d[2].rel_err(), -0.402, 0.05) << d[2].job;
+  EXPECT_NEAR(d[2].rel_err(), -0.337, 0.05) << d[2].job;
   const double ratio = d[2].model_us / d[0].model_us;
   EXPECT_GT(ratio, 0.5);
   EXPECT_LT(ratio, 0.65);
@@ -159,6 +159,20 @@ TEST_F(CalibTables, BTransAnchorOverheads) {
 // -54.5 %, 8192 -73.9 %), and row-major order recovers n = 4096 (-1.6 %) but not 8192 (-26.8 %).
 // With the vendor's ND -> NZ loads at the back-to-back table's cost (NZ = 1), hashed, the model is
 // pessimistic at every n >= 2048 (-8.6, -17.1, -10.6, -10.1 %): the published series lies between.
+// The same series on kernels/linear.s (W kept NZ in GM, x converted ND -> NZ on load), errors as
+// recorded (within 5 points) for n >= 2048: shipped modulo mappings +7.0, -11.3, -18.7, +3.1 %;
+// both hashed +12.7, +2.1, +9.9, +8.5 %.
+TEST_F(CalibTables, VendorGemmOnTheLinearKernel) {
+  const std::vector<calib::ChipAnchor>& g = gemm_anchors();
+  ASSERT_EQ(g.size(), 5u);
+  const double modulo[] = {0.070, -0.113, -0.187, 0.031}, hashed[] = {0.127, 0.021, 0.099, 0.085};
+  for (size_t i = 1; i < g.size(); ++i) {
+    SCOPED_TRACE(g[i].job);
+    EXPECT_NEAR(g[i].rel_err(), modulo[i - 1], 0.05);
+    EXPECT_NEAR(g[i].err(g[i].model_hashed), hashed[i - 1], 0.05);
+  }
+}
+
 TEST_F(CalibTables, VendorGemmOnTheVendorTiling) {
   const std::vector<calib::ChipAnchor>& g = gemm_anchors();
   ASSERT_EQ(g.size(), 5u);
