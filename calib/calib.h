@@ -124,13 +124,14 @@ struct ChipAnchor {
   double measured = 0;   // the published figure (TFLOPS)
   double model = 0;      // the model's (TFLOPS)
   std::string detail;    // what bounds the model's run ("MTE2 (aic) 94 %, CUBE 92 %, L2 hit 94 %, HBM 812 GB/s")
-  double model_hashed = 0;  // the model's figure with hashed L2-slice and HBM-channel mappings (xor)
-  // kernels/gemm_chip.s (vendor-style tiling): its block order, that order hashed, row-major order
+  double model_modulo = 0;  // the model's figure with plain modulo L2-slice and HBM-channel mappings
+  // kernels/gemm_chip.s (vendor-style tiling): its block order, that order under modulo, row-major
+  // order under modulo, its block order with ND -> NZ loads (NZ = 1)
   double chip = 0;
   std::string chip_detail;
-  double chip_hashed = 0;
-  double chip_rows = 0;
-  double chip_nz_hashed = 0;  // the vendor order hashed, with a and b loaded ND -> NZ (NZ = 1)
+  double chip_modulo = 0;
+  double chip_rows_modulo = 0;
+  double chip_nz = 0;
   double rel_err() const { return err(model); }
   double err(double tflops) const { return measured > 0 ? (tflops - measured) / measured : 0.0; }
   double us(double tflops) const { return tflops > 0 ? 2 * n * n * n / tflops / 1e6 : 0.0; }  // time of one call
@@ -142,7 +143,7 @@ struct StreamAnchor {
   double weight_bytes = 0;     // bytes of W the job streams
   double measured_us = 0;      // the published time
   double model_us = 0;
-  double model_hashed_us = 0;  // with hashed L2-slice and HBM-channel mappings (xor)
+  double model_modulo_us = 0;  // with plain modulo L2-slice and HBM-channel mappings
   std::string how;             // how the model ran it ("one launch", "two launches of N = 6912")
   std::string detail;          // what bounds the model's run
   double hbm_peak_gbps = 0;    // the config's hbm.bandwidth_gbps
@@ -155,11 +156,11 @@ struct LayoutAnchor {
   std::string tile;            // "TK 256, TN 256, K 5120, N 5120"
   double measured = 0;         // the published overhead (0.022 = +2.2 %)
   double kn_us = 0, nk_us = 0;                // the model's times, W [K, N] and [N, K]
-  double kn_hashed_us = 0, nk_hashed_us = 0;  // the same with both mappings xor
-  double kn_window_us = 0, nk_window_us = 0;  // xor and mte.max_outstanding = 512 lines
+  double kn_modulo_us = 0, nk_modulo_us = 0;  // the same with both mappings modulo
+  double kn_window_us = 0, nk_window_us = 0;  // mte.max_outstanding = 512 lines
   std::string detail_kn, detail_nk;           // what bounds each run
   double model() const { return kn_us > 0 ? nk_us / kn_us - 1 : 0.0; }
-  double model_hashed() const { return kn_hashed_us > 0 ? nk_hashed_us / kn_hashed_us - 1 : 0.0; }
+  double model_modulo() const { return kn_modulo_us > 0 ? nk_modulo_us / kn_modulo_us - 1 : 0.0; }
   double model_window() const { return kn_window_us > 0 ? nk_window_us / kn_window_us - 1 : 0.0; }
 };
 

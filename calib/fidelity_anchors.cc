@@ -34,14 +34,14 @@ model's kernels keep W NZ in GM, the vendor kernel's name says ND) or `linear_w8
 over the time, the published and the model's; the bound column is the model's run (the two
 units nearest their limit, then its HBM bandwidth).
 
-| job | published us | model us | error | HBM published | HBM model | the model's run | bound | model, both mappings xor | error |
+| job | published us | model us | error | HBM published | HBM model | the model's run | bound | model, both mappings modulo | error |
 |---|---|---|---|---|---|---|---|---|---|
 )";
   for (const StreamAnchor& a : rows)
     md += fmt::format("| {} | {:.0f} | {:.1f} | {} | {:.0f} GB/s | {:.0f} GB/s | {} | {} | {:.1f} | {} |\n", a.job,
                       a.measured_us, a.model_us, pct(a.rel_err()), gbps(a.weight_bytes, a.measured_us),
-                      gbps(a.weight_bytes, a.model_us), a.how, escape(a.detail), a.model_hashed_us,
-                      pct((a.model_hashed_us - a.measured_us) / a.measured_us));
+                      gbps(a.weight_bytes, a.model_us), a.how, escape(a.detail), a.model_modulo_us,
+                      pct((a.model_modulo_us - a.measured_us) / a.measured_us));
   // The bf16 rows: the share of the config's HBM bandwidth each side reaches.
   double pub_lo = 1, pub_hi = 0, mod_lo = 1, mod_hi = 0, peak = 0, mb_lo = 1e300, mb_hi = 0, err_lo = 1, err_hi = 0;
   const StreamAnchor* w8 = nullptr;
@@ -70,7 +70,7 @@ with a fixed `hbm.latency`, so a long stream loses nothing to refresh, row-buffe
 conflicts, and the peak itself is a community estimate (low confidence in the config). A
 sustained-efficiency factor fitted to these two rows would be one figure tuned to one case, so
 none is applied; another public HBM streaming measurement of the part (a device-side copy
-bandwidth) could set it independently. The hashed mappings change little here (the column
+bandwidth) could set it independently. Plain `modulo` mappings change little here (the column
 beside): the streams are long enough to cover every channel either way.
 )",
                     mb_lo, mb_hi, 100 * mod_lo, 100 * mod_hi, peak, 100 * pub_lo, 100 * pub_hi, 100 * err_lo,
@@ -103,29 +103,30 @@ per AIC (block_dim = N / TN, as a pypto spmd over the N tiles), K streamed in [T
 DMA each: [K, N] is TK bursts of TN x 2 bytes, [N, K] is TN bursts of TK x 2 bytes) through as
 many L1 stages as fit (at most 4), L0B sub-tiles, cache hints and flags of `lib/gemm_kn.inc`.
 Overhead = time([N, K]) / time([K, N]) - 1; the difference is model minus published, in points.
-The last columns: both mappings hashed (xor), then xor with `mte.max_outstanding` 512 (4x).
+The last columns: both mappings plain `modulo` instead of the shipped `xor`, then the shipped
+mappings with `mte.max_outstanding` 512 (4x).
 
-| tile | published overhead | model [K, N] us | model [N, K] us | model overhead | difference | the model's runs: [K, N]; [N, K] | xor | xor, window 512 |
+| tile | published overhead | model [K, N] us | model [N, K] us | model overhead | difference | the model's runs: [K, N]; [N, K] | modulo | window 512 |
 |---|---|---|---|---|---|---|---|---|
 )";
   for (const LayoutAnchor& a : rows)
     md += fmt::format("| {} | {} | {:.1f} | {:.1f} | {} | {} | {}; {} | {} | {} |\n", a.tile, pct(a.measured), a.kn_us,
                       a.nk_us, pct(a.model()), points(a.model() - a.measured), escape(a.detail_kn),
-                      escape(a.detail_nk), pct(a.model_hashed()), pct(a.model_window()));
+                      escape(a.detail_nk), pct(a.model_modulo()), pct(a.model_window()));
   md += R"(
 What it shows. With equal bursts (TK = TN = 256: 512-byte bursts 10240 bytes apart in both
 layouts) the model's b_trans costs what the chip reports. That holds only because each AIC takes
 its K chunks starting at its own `block_idx` (`kn_k0` in lib/gemm_kn.inc, from the MLAProlog
 work): a [N, K] row is K x 2 = 10240 bytes = 20 L2 lines, so one tile's TN rows fall on only 8
 of the 32 slices and HBM channels (gcd(20, 32) = 4), and without the rotation every AIC, at the
-same k, queued on the same 8 (under the shipped `modulo` mappings the model then charged +32 %
-at this tile, the GEMM anchor's n = 8192 effect again). What is left at TK = 64 is the MTE's
+same k, queued on the same 8 (under `modulo` mappings the model then charged +32 % at this tile,
+the GEMM anchor's n = 8192 effect again). What is left at TK = 64 is the MTE's
 request window: a [N, K] tile is then bursts of 128 bytes, one line request each, so the
 `mte.max_outstanding` 128 requests hold 16 KiB in flight instead of 64 KiB, and a core streams
 about 128 x 128 B per L2 round trip (241 cycles), ~68 B/cycle, below its 171 B/cycle link. With
 TN = 512 only 10 AICs stream and together stay below the HBM bandwidth, so the window shows in
-full (the model charges over four times the chip's overhead); with TN = 1024, 17 AICs still
-nearly saturate HBM in both layouts and the model charges a quarter of what the chip pays. A
+full (the model charges over three times the chip's overhead); with TN = 1024, 17 AICs still
+nearly saturate HBM in both layouts and the model charges a third of what the chip pays. A
 window of 512 requests removes it (last column).
 The chip's overhead grows the other way (+15.8 % on 10 cores, +23.2 % on 17), so its cost of
 short bursts is not a per-core latency limit like this window but grows with the load on the

@@ -3,9 +3,10 @@
 // calibration/910b2_gemm_bf16_vendor.csv (calibration/README.md), each size run on the model as
 // `npusim run kernels/cases/linear_bf16.yaml --var M=n --var K=n --var N=n --timing-only` with
 // the given config, its achieved TFLOPS beside the published one; and once more with
-// `--set l2.slice_mapping=xor --set hbm.channel_mapping=xor` (the hashed mappings, a what-if).
-// The same for kernels/cases/gemm_chip_bf16.yaml (the vendor-style kernel, its block order and
-// hashed), plus that kernel in row-major block order (--var SW=1 --var SD=0).
+// `--set l2.slice_mapping=modulo --set hbm.channel_mapping=modulo` (plain interleaving, a what-if
+// beside the shipped hashed mappings). The same for kernels/cases/gemm_chip_bf16.yaml (the
+// vendor-style kernel: its block order, shipped and modulo; row-major block order under modulo,
+// --var SW=1 --var SD=0; its block order with ND -> NZ loads, --var NZ=1).
 #include <string>
 #include <vector>
 
@@ -14,8 +15,8 @@
 
 namespace npu::cli {
 
-// The hashed-mapping what-if of every whole-chip anchor: both interleave mappings `xor`.
-const std::vector<std::string>& hashed_mappings();
+// The plain-interleave what-if of every whole-chip anchor: both interleave mappings `modulo`.
+const std::vector<std::string>& modulo_mappings();
 // `sets` (the user's --set list), then a what-if's overrides on top.
 std::vector<std::string> joined(const std::vector<std::string>& sets, const std::vector<std::string>& what_if);
 // A case file (absolute path) run timing-only on config_path with the case variables and sets.

@@ -3,7 +3,7 @@
 // 10's target is >= 80 %; it was met with W row-major in GM: 54959 cycles against 45490 (1800
 // launch + 43690 at peak), 82.8 %. With W kept NZ in GM and x converted ND -> NZ on its load
 // (docs/kernels.md section 9; a row's first unit converts its x chunks, MTE2 ~505 cycles more
-// per chunk): 57467 cycles, 79.2 %. Steps: 65151 = 69.8 % with the one-slot 128 x 256 pairs waiting ~1200 cycles for
+// per chunk): 57467 cycles, 79.2 % (57355, 79.3 %, with the hashed mappings shipped since). Steps: 65151 = 69.8 % with the one-slot 128 x 256 pairs waiting ~1200 cycles for
 // every block's drain; 60161 = 75.6 % with x resident per unit row (kernels/lib/gemm_xrow.inc:
 // one 128 x 128 unit per L0C slot, so the next unit accumulates while the FixPipe drains this
 // one; x read once per row of units); 58178 = 78.2 % with the mode's rounded unit split

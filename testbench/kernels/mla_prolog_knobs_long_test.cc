@@ -108,14 +108,17 @@ TEST(MlaPrologKnobs, OneLaunchPerStage) {
 }
 
 // Cube tiles: the seed's wq_a tile [k 512, n 64] is the kernel's default here (both pass);
-// its wq_b tile [128, 256] cuts each AIC's [K, N] columns into 512-byte strips, each on one HBM
-// channel for the whole K loop, and is several times slower. With [N, K] a short kc (16 rows of
-// 32 bytes per burst) is the slow choice instead.
+// its wq_b tile [128, 256] (both pass) cuts each AIC's [K, N] columns into 512-byte strips and is
+// slower than the default's whole column range (1.09x with the shipped hashed mappings; 3.5x
+// under `modulo`, where a strip sat on one HBM channel for the whole K loop); narrow segments
+// with short chunks (NT 32, KT 16: 64-byte bursts) are several times slower. With [N, K] a short
+// kc (16 rows of 32 bytes per burst) is the slow choice instead.
 TEST(MlaPrologKnobs, CubeTiles) {
   const Point base = measure(kKN, {}, false);
   measure(kKN, {"KTA=512", "NTA=64"}, true);
   const Point seed_b = measure(kKN, {"KTB=128", "NTB=256"}, true);
-  EXPECT_GT(seed_b.cycles, 3 * base.cycles);
+  EXPECT_GT(seed_b.cycles, base.cycles);
+  EXPECT_GT(measure(kKN, {"KTB=16", "NTB=32"}, false).cycles, 3 * base.cycles);
   const Point nk = measure(kNK, {}, false);
   EXPECT_GT(measure(kNK, {"KTB=16"}, false).cycles, 2 * nk.cycles);
 }

@@ -49,7 +49,8 @@ INSTANTIATE_TEST_SUITE_P(Tokens, Qwen3Reference, ::testing::Values(1, 16, 64),
 // first cycle (gemm_prologue_after) while the AIVs add and normalise; what it loses is the
 // imbalance of the 24 AICs' W streams (the AIC barrier before the per-head stage waits for the
 // slowest) and the per-head stage after it (docs/qwen3-pre-attn.md has the measured split).
-// Measured 63462 cycles = 93.8 % of the 59548-cycle roofline with W kept NZ in GM (80501 = 74.0 %
+// Measured 63551 cycles = 93.7 % of the 59548-cycle roofline with W kept NZ in GM and the hashed
+// mappings (63462 under `modulo`; 80501 = 74.0 %
 // with W row-major: a W chunk's rows, 8 KiB apart, met 2 of the 32 L2 slices under the `modulo`
 // mappings; docs/qwen3-pre-attn.md); the assertion guards the level reached (the exact count is
 // in cycle_baseline.yaml).
@@ -82,7 +83,8 @@ INSTANTIATE_TEST_SUITE_P(Tokens, Qwen3W8A8Reference, ::testing::Values(1, 16, 64
 // The W8A8 roofline at t = 16: 25.3 MB of the 26.3 MB moved are the int8 weight (half the bf16
 // one), so the roofline is about half the bf16 kernel's. Bound, as the bf16 kernel: the AICs'
 // MTE2 streaming W, the AIC barrier before the per-head stage waiting for the slowest.
-// Measured 35683 cycles against a roofline of 31412 (88.0 %; 51019 = 61.6 % with W row-major);
+// Measured 35624 cycles against a roofline of 31412 (88.2 %; 35683 under `modulo`; 51019 = 61.6 %
+// with W row-major);
 // the assertion guards the level reached (the exact count is in cycle_baseline.yaml).
 TEST(Qwen3PreAttnPerf, W8A8ReferenceAgainstTheHbmRoofline) {
   Qwen3Shape s;

@@ -77,18 +77,21 @@ TEST_F(CacheStudy, StreamedWeightNoneCacheableHelpsOnlyUnderL2Pressure) {
   EXPECT_LT(at(r, "1MiB", "none_cacheable").hbm_read, at(r, "1MiB", "normal").hbm_read);
 }
 
-// rmsnorm_linear M = 512 (W re-read by 4 M tiles): none_cacheable hurts while W fits (192 MiB)
-// and helps at 6 MiB, where a cacheable W evicts xn.
-TEST_F(CacheStudy, ReusedWeightFlipsWhenWeightAndActivationsOutgrowL2) {
+// rmsnorm_linear M = 512 (W re-read by 4 M tiles): none_cacheable hurts while W fits (192 MiB),
+// and with the shipped hashed mappings still at 6 MiB, where a cacheable W evicts xn but keeps
+// half of its own reuse, which saves more HBM traffic than xn's misses cost (under `modulo`
+// mappings the sign flipped there: docs/cache-study.md).
+TEST_F(CacheStudy, ReusedWeightStaysCacheableWhereWeightAndActivationsOutgrowL2) {
   auto r = sweep("kernels/cases/rmsnorm_linear.yaml", "var: {M: 512}\n", "[192MiB, 6MiB]");
   EXPECT_GT(at(r, "192MiB", "none_cacheable").cycles, at(r, "192MiB", "normal").cycles * 1.2);
   EXPECT_GT(at(r, "192MiB", "none_cacheable").hbm_read, at(r, "192MiB", "normal").hbm_read * 2);
-  EXPECT_LT(at(r, "6MiB", "none_cacheable").cycles, at(r, "6MiB", "normal").cycles);
+  EXPECT_GT(at(r, "6MiB", "none_cacheable").cycles, at(r, "6MiB", "normal").cycles * 1.05);
+  EXPECT_GT(at(r, "6MiB", "none_cacheable").hbm_read, at(r, "6MiB", "normal").hbm_read);
 }
 
 // Claim 2, 8 warm decode steps of linear: none_cacheable re-reads W every step while W fits
 // (about 8x the HBM reads, much slower); once W does not fit (6 MiB) both move the same bytes
-// (within 2 %; with LRU a cacheable W also evicts some x lines: 2.4 % slower), and at 1 MiB a
+// (within 2 %; with LRU a cacheable W also evicts some x lines: 0.8 % slower), and at 1 MiB a
 // cacheable W evicts more of x, so the sign flips.
 TEST_F(CacheStudy, WeightReusedAcrossLaunchesMustStayCacheableWhileItFits) {
   auto r = sweep("docs/studies/cache/decode8.yaml", "", "[192MiB, 6MiB, 1MiB]");
