@@ -200,12 +200,17 @@ RunResult run_case_spec(CaseSpec spec, const RunOptions& o) {
 
 namespace {
 
-// A tensor's logical (ND) values into GM in its layout there (CaseTensor::format).
+// A tensor's logical (ND) values into GM in its layout there (CaseTensor::format). NZ: one
+// column block at a time (contiguous in GM), so no copy of the whole tensor is made.
 void write_tensor(sem::GlobalMemory& gm, const TensorPlacement& p, const CaseTensor& t, const golden::Tensor& v) {
   if (t.format == isa::GmFormat::Nd) return gm.write(p.base, v.bytes().data(), p.bytes);
-  std::vector<uint8_t> nz(p.bytes);
-  sem::nd_to_nz(v.bytes().data(), t.rows(), t.row_bytes(), nz.data());
-  gm.write(p.base, nz.data(), p.bytes);
+  if (t.rows() == 0) return;
+  const uint64_t stride = sem::nz_gm_c0_stride(t.rows());
+  std::vector<uint8_t> block(stride);
+  for (uint64_t j = 0; j < sem::nz_blocks(t.row_bytes()); ++j) {
+    sem::nd_to_nz_block(v.bytes().data(), t.rows(), t.row_bytes(), j, block.data());
+    gm.write(p.base + j * stride, block.data(), stride);
+  }
 }
 
 golden::Tensor read_tensor(const sem::GlobalMemory& gm, const TensorPlacement& p, const CaseTensor& t) {

@@ -20,6 +20,9 @@ inline uint64_t nz_gm_bytes(uint64_t rows, uint64_t row_bytes) {
 // ND (dense rows) -> NZ in GM's padding: `nz` holds nz_gm_bytes(rows, row_bytes); padding rows
 // and the tail of a row's last block are zero.
 void nd_to_nz(const uint8_t* nd, uint64_t rows, uint64_t row_bytes, uint8_t* nz);
+// Column block j of that layout alone: `block` receives nz_gm_c0_stride(rows) bytes (a caller
+// writing a large tensor block by block needs no buffer of the whole tensor).
+void nd_to_nz_block(const uint8_t* nd, uint64_t rows, uint64_t row_bytes, uint64_t j, uint8_t* block);
 // The inverse: `nd` receives rows x row_bytes.
 void nz_to_nd(const uint8_t* nz, uint64_t rows, uint64_t row_bytes, uint8_t* nd);
 

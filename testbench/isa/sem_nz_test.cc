@@ -185,6 +185,13 @@ TEST(SemNz, TensorKeptNzInGm) {
     for (uint64_t b = 0; b < 40; ++b) want[(b / 32) * 512 + r * 32 + b % 32] = nd[r * 40 + b];
   sem::nd_to_nz(nd.data(), 3, 40, nz.data());
   EXPECT_EQ(nz, want);
+  // Block by block (as `npusim run` writes a tensor) into one reused buffer: the partial block
+  // after a whole one must not keep the whole one's bytes.
+  std::vector<uint8_t> block(512, 0xee);
+  for (uint64_t j = 0; j < 2; ++j) {
+    sem::nd_to_nz_block(nd.data(), 3, 40, j, block.data());
+    EXPECT_EQ(block, std::vector<uint8_t>(want.begin() + j * 512, want.begin() + (j + 1) * 512)) << "block " << j;
+  }
   std::vector<uint8_t> back(nd.size(), 0);
   sem::nz_to_nd(nz.data(), 3, 40, back.data());
   EXPECT_EQ(back, nd);
