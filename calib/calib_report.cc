@@ -263,7 +263,7 @@ Published: square bf16 matmul C[n, n] = A[n, n] . B[n, n] through the vendor lib
 on one Ascend 910B2, achieved TFLOPS by n (github zzc0721/torch-performance-test-data issue 109;
 `calibration/910b2_gemm_bf16_vendor.csv`). Model: `npusim run kernels/cases/linear_bf16.yaml
 --var M=n --var K=n --var N=n --timing-only` on `configs/ascend910b.yaml` (24 AICs at 1.8 GHz,
-bf16 peak 353.9 TFLOPS), the achieved TFLOPS of its report. The last column is the report's
+bf16 peak 353.9 TFLOPS), the achieved TFLOPS of its report. The run column is the report's
 roofline: the two units nearest their limit (a pipe: the busiest core's busy share), the shared
 L2 slices and HBM channels (share of their aggregate bandwidth), then the L2 hit rate and the HBM
 bandwidth of the run. The last columns: the same run with both interleave mappings plain
