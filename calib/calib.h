@@ -132,6 +132,10 @@ struct ChipAnchor {
   double chip_modulo = 0;
   double chip_rows_modulo = 0;
   double chip_nz = 0;
+  // kernels/gemm_chip.s with the L2 slice rate lowered to `chip_l2_ratio` x the HBM bandwidth
+  // (CANN's best-practice figure for the L2's read bandwidth); run for n <= 4096 only, else 0.
+  double chip_l2_low = 0;
+  double chip_l2_ratio = 0;
   double rel_err() const { return err(model); }
   double err(double tflops) const { return measured > 0 ? (tflops - measured) / measured : 0.0; }
   double us(double tflops) const { return tflops > 0 ? 2 * n * n * n / tflops / 1e6 : 0.0; }  // time of one call
@@ -154,6 +158,8 @@ struct StreamAnchor {
 // shape, and the model's for the same kernel in both layouts.
 struct LayoutAnchor {
   std::string tile;            // "TK 256, TN 256, K 5120, N 5120"
+  int64_t tk = 0, tn = 0, k = 0, n = 0;  // the tile and the matmul (M is the decode's 16)
+  uint32_t window = 0;                    // mte.max_outstanding of the window columns
   double measured = 0;         // the published overhead (0.022 = +2.2 %)
   double kn_us = 0, nk_us = 0;                // the model's times, W [K, N] and [N, K]
   double kn_modulo_us = 0, nk_modulo_us = 0;  // the same with both mappings modulo
@@ -164,11 +170,20 @@ struct LayoutAnchor {
   double model_window() const { return kn_window_us > 0 ? nk_window_us / kn_window_us - 1 : 0.0; }
 };
 
+// The configs docs/fidelity.md's prose quotes (every figure of a config it names comes from
+// these, so the text follows the configs): the whole-chip config and the 910B1 / 910B3 variants,
+// each loaded with Options::sets.
+struct FidelityConfigs {
+  hw::HwConfig chip, b1, b3;
+};
+FidelityConfigs load_fidelity_configs(const Options& o);
+
 // docs/fidelity.md: every public anchor with the model's error, the assumptions, what is not
 // modelled. `gemm`: the vendor-library GEMM series (cli/lib/chip_anchors.h runs it); `decode`,
 // `btrans`: the decode weight-streaming and b_trans series (cli/lib/stream_anchors.h).
 std::string fidelity_markdown(const std::vector<Table>& tables, const std::vector<ChipAnchor>& gemm,
-                              const std::vector<StreamAnchor>& decode, const std::vector<LayoutAnchor>& btrans);
+                              const std::vector<StreamAnchor>& decode, const std::vector<LayoutAnchor>& btrans,
+                              const FidelityConfigs& cfg);
 // Every point as CSV: table,series,x,measured,model,rel_err,instruction.
 std::string points_csv(const std::vector<Table>& tables);
 

@@ -2,6 +2,7 @@
 // in the prose are computed from the rows, so the text follows the model when it changes.
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "calib/report_parts.h"
 
@@ -89,7 +90,7 @@ The row shows what a byte-bound W8A8 decode kernel would take on the modelled ch
   return md + "\n";
 }
 
-std::string btrans_anchor_section(const std::vector<LayoutAnchor>& rows) {
+std::string btrans_anchor_section(const std::vector<LayoutAnchor>& rows, const hw::HwConfig& chip) {
   std::string md = R"(## Whole-chip anchor: the cost of b_trans (pypto, decode matmul)
 
 Published: one decode matmul y[16, N] = x[16, K] . W on a2a3 (910B / 910C class; the exact part
@@ -104,7 +105,9 @@ DMA each: [K, N] is TK bursts of TN x 2 bytes, [N, K] is TN bursts of TK x 2 byt
 many L1 stages as fit (at most 4), L0B sub-tiles, cache hints and flags of `lib/gemm_kn.inc`.
 Overhead = time([N, K]) / time([K, N]) - 1; the difference is model minus published, in points.
 The last columns: both mappings plain `modulo` instead of the shipped `xor`, then the shipped
-mappings with `mte.max_outstanding` 512 (4x).
+mappings with a larger MTE request window, `mte.max_outstanding` )" +
+                   std::to_string(rows.empty() ? 0 : rows.front().window) + " (the config's " +
+                   std::to_string(chip.mte.max_outstanding) + R"().
 
 | tile | published overhead | model [K, N] us | model [N, K] us | model overhead | difference | the model's runs: [K, N]; [N, K] | modulo | window 512 |
 |---|---|---|---|---|---|---|---|---|
@@ -113,28 +116,65 @@ mappings with `mte.max_outstanding` 512 (4x).
     md += fmt::format("| {} | {} | {:.1f} | {:.1f} | {} | {} | {}; {} | {} | {} |\n", a.tile, pct(a.measured), a.kn_us,
                       a.nk_us, pct(a.model()), points(a.model() - a.measured), escape(a.detail_kn),
                       escape(a.detail_nk), pct(a.model_modulo()), pct(a.model_window()));
-  md += R"(
-What it shows. With equal bursts (TK = TN = 256: 512-byte bursts 10240 bytes apart in both
-layouts) the model's b_trans costs what the chip reports. That holds only because each AIC takes
-its K chunks starting at its own `block_idx` (`kn_k0` in lib/gemm_kn.inc, from the MLAProlog
-work): a [N, K] row is K x 2 = 10240 bytes = 20 L2 lines, so one tile's TN rows fall on only 8
-of the 32 slices and HBM channels (gcd(20, 32) = 4), and without the rotation every AIC, at the
-same k, queued on the same 8 (under `modulo` mappings the model then charged +32 % at this tile,
-the GEMM anchor's n = 8192 effect again). What is left at TK = 64 is the MTE's
-request window: a [N, K] tile is then bursts of 128 bytes, one line request each, so the
-`mte.max_outstanding` 128 requests hold 16 KiB in flight instead of 64 KiB, and a core streams
-about 128 x 128 B per L2 round trip (241 cycles), ~68 B/cycle, below its 171 B/cycle link. With
-TN = 512 only 10 AICs stream and together stay below the HBM bandwidth, so the window shows in
-full (the model charges over three times the chip's overhead); with TN = 1024, 17 AICs still
-nearly saturate HBM in both layouts and the model charges a third of what the chip pays. A
-window of 512 requests removes it (last column).
-The chip's overhead grows the other way (+15.8 % on 10 cores, +23.2 % on 17), so its cost of
-short bursts is not a per-core latency limit like this window but grows with the load on the
-shared path (L2 slice request rate, HBM row switching), which the model does not charge for a
-partial-line request; no public figure isolates it, so nothing was fitted. The window (an
-assumption in the config, sized by Little's law for whole-line requests) stays as it is.
+  std::string prose;
+  // The prose's rows: the equal-burst tile, then the short-burst tiles (TK < TN) by N tiles.
+  const LayoutAnchor* square = nullptr;
+  std::vector<const LayoutAnchor*> narrow;
+  for (const LayoutAnchor& a : rows) {
+    if (a.tk == a.tn && !square) square = &a;
+    if (a.tk < a.tn) narrow.push_back(&a);
+  }
+  if (square) {
+    const int64_t row_bytes = 2 * square->k, lines = row_bytes / int64_t(chip.l2.line);
+    const std::string apart = square->k == square->n ? fmt::format("{} bytes apart in both layouts", 2 * square->k)
+                              : fmt::format("{} bytes apart in [N, K] and {} in [K, N]", 2 * square->k, 2 * square->n);
+    prose += fmt::format(R"(
+What it shows. With equal bursts (TK = TN = {}: {}-byte bursts, {}) the model's b_trans costs {} against the chip's {}. Plain `modulo` mappings would
+put a [N, K] tile's TN rows (K x 2 = {} bytes = {} L2 lines apart) on only {} of the {} slices
+and HBM channels (gcd({}, {}) = {}); each AIC takes its K chunks starting at its own `block_idx`
+(`kn_k0` in lib/gemm_kn.inc, from the MLAProlog work), so the AICs at one step do not all queue
+on the same few.)",
+                      square->tk, 2 * square->tk, apart, pct(square->model()),
+                      pct(square->measured), row_bytes, lines, modulo_slices(uint64_t(row_bytes), chip), chip.l2.slices,
+                      lines, chip.l2.slices, std::gcd(uint64_t(lines), uint64_t{chip.l2.slices}));
+  }
+  if (!narrow.empty()) {
+    const LayoutAnchor& f = *narrow.front();
+    const double burst = 2.0 * double(f.tk), window = chip.mte.max_outstanding;
+    const double per_core = window * std::min(burst, double(chip.l2.line)) / chip.l2.read_hit_latency;
+    const double hbm = chip.hbm.bandwidth_gbps / chip.chip.clock_ghz;
+    prose += fmt::format(R"( What is left at TK = {} is the MTE's request window: a [N, K] tile is
+then bursts of {:g} bytes, one line request each, so the `mte.max_outstanding` {:g} requests hold
+{:g} KiB in flight instead of {:g} KiB, and a core streams about {:g} x {:g} B per L2 round trip
+({} cycles), ~{:.0f} B/cycle, below its {:g} B/cycle link.)",
+                      f.tk, burst, window, window * burst / 1024, window * chip.l2.line / 1024, window, burst,
+                      chip.l2.read_hit_latency, per_core, chip.noc.aic_read_bytes_per_cycle);
+    std::vector<std::string> chip_grows;
+    for (const LayoutAnchor* a : narrow) {
+      const int64_t cores = a->tn > 0 ? a->n / a->tn : 0;
+      const double ratio = a->measured != 0 ? a->model() / a->measured : 0.0;
+      const bool below = cores * per_core < hbm;
+      prose += fmt::format(R"( With TN = {}, {} AICs stream and together {} the HBM's {:.0f} B/cycle at
+that rate; the model charges {:.2f} times the chip's overhead ({} against {}).)",
+                        a->tn, cores, below ? "stay below" : "exceed", hbm, ratio, pct(a->model()),
+                        pct(a->measured));
+      chip_grows.push_back(fmt::format("{} on {} cores", pct(a->measured), cores));
+    }
+    prose += fmt::format(R"( A window of {} requests: the last column.
 
-)";
+The chip's overhead by core count ({}) is not a per-core latency limit like this window, which
+weighs most where few cores share the path; the chip's cost of short bursts may grow with the
+load on the shared path (L2 slice request rate, HBM row switching), which the model does not
+charge for a partial-line request; no public figure isolates it, so nothing was fitted. The
+window (an assumption in the config, sized by Little's law for whole-line requests) stays as it
+is.
+
+)",
+                      f.window, and_list(chip_grows));
+  } else {
+    prose += "\n\n";
+  }
+  md += wrap(prose);
   return md;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Pieces of the markdown reports (calib_report.cc, fidelity_anchors.cc): number formats, table
 // cell escaping, and the whole-chip anchor sections of docs/fidelity.md.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,37 @@ inline std::string escape(const std::string& s) {
 
 // docs/fidelity.md's sections for the vendor GEMM series on kernels/gemm_chip.s, the decode
 // weight-streaming and the b_trans anchors.
-std::string gemm_chip_section(const std::vector<ChipAnchor>& rows);
+// `chip`: the config the anchors ran on (its figures in the prose).
+std::string gemm_chip_section(const std::vector<ChipAnchor>& rows, const hw::HwConfig& chip);
 std::string decode_anchor_section(const std::vector<StreamAnchor>& rows);
-std::string btrans_anchor_section(const std::vector<LayoutAnchor>& rows);
+std::string btrans_anchor_section(const std::vector<LayoutAnchor>& rows, const hw::HwConfig& chip);
+
+// The range [lo, hi] of f over the rows with n in [n_lo, n_hi], as "lo<sep>hi" (one value:
+// "lo"; no row: "-"), each formatted with fmt_one.
+template <class F>
+std::string range(const std::vector<ChipAnchor>& rows, double n_lo, double n_hi, const char* fmt_one, F f,
+                  const char* sep = "-") {
+  double lo = 1e300, hi = -1e300;
+  for (const ChipAnchor& a : rows)
+    if (a.n >= n_lo && a.n <= n_hi) {
+      lo = std::min(lo, f(a));
+      hi = std::max(hi, f(a));
+    }
+  if (lo > hi) return "-";
+  const std::string l = fmt::format(fmt::runtime(fmt_one), lo), h = fmt::format(fmt::runtime(fmt_one), hi);
+  return l == h ? l : l + sep + h;
+}
+
+// Under `modulo` interleaving, how many of the config's L2 slices (and as many HBM channels) rows
+// `stride_bytes` apart fall on: slices / gcd(stride / line, slices) for a whole number of lines.
+uint64_t modulo_slices(uint64_t stride_bytes, const hw::HwConfig& c);
+// Prose with figures filled in, re-wrapped: every paragraph (blank-line separated) of `text` as
+// lines of at most `width` characters (a longer word stays whole); leading and trailing newlines
+// are kept.
+std::string wrap(const std::string& text, size_t width = 100);
+// "a, b and c" (one: "a"; none: "").
+std::string and_list(const std::vector<std::string>& items);
+// The share of the row's bf16 peak that `tflops` is, in percent.
+inline double share(double tflops, const ChipAnchor& a) { return a.peak > 0 ? 100 * tflops / a.peak : 0.0; }
 
 }  // namespace npu::calib

@@ -3,10 +3,12 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "base/csv.h"
 #include "base/file_io.h"
+#include "hw/config/loader.h"
 #include "hw/top/sim_stats.h"
 #include "isa/error.h"
 
@@ -35,6 +37,9 @@ RunResult run_timing_only(const std::string& case_path, const std::string& confi
 }
 
 namespace {
+
+// The middle of CANN's "three to four times" (L2 read bandwidth over GM's; docs/fidelity.md).
+constexpr double kL2OverHbm = 3.5;
 
 // One size n of the series through kernels/cases/<case_file> with `sets` and more case variables.
 RunResult run_size(const std::string& repo, const std::string& case_file, const std::string& n,
@@ -68,6 +73,7 @@ std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const s
   const std::string csv_path = repo + "/calibration/910b2_gemm_bf16_vendor.csv";
   std::istringstream in(read_input_file(csv_path));
   std::vector<calib::ChipAnchor> out;
+  const hw::HwConfig cfg = hw::load_config(config_path, sets);
   std::string line;
   std::vector<std::string> f;
   for (int lineno = 1; std::getline(in, line); ++lineno) {
@@ -92,6 +98,12 @@ std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const s
     a.chip_modulo = tflops(run_size(repo, "gemm_chip_bf16.yaml", n, config_path, joined(sets, modulo_mappings())));
     a.chip_rows_modulo = tflops(run_size(repo, "gemm_chip_bf16.yaml", n, config_path, joined(sets, modulo_mappings()), {"SW=1", "SD=0"}));
     a.chip_nz = tflops(run_size(repo, "gemm_chip_bf16.yaml", n, config_path, sets, {"NZ=1"}));
+    if (a.n <= 4096) {  // the L2 at CANN's "three to four times GM" read bandwidth (docs/fidelity.md)
+      a.chip_l2_ratio = kL2OverHbm;
+      const double rate = std::round(kL2OverHbm * cfg.hbm.bandwidth_gbps / cfg.chip.clock_ghz / cfg.l2.slices);
+      a.chip_l2_low = tflops(run_size(repo, "gemm_chip_bf16.yaml", n, config_path,
+                                      joined(sets, {fmt::format("l2.slice_bytes_per_cycle={:g}", rate)})));
+    }
     out.push_back(a);
   }
   return out;

@@ -11,7 +11,8 @@ namespace npu::cli {
 namespace {
 
 // An MTE request window four times the shipped one (docs/fidelity.md, the b_trans anchor).
-const std::vector<std::string> kWindow = {"mte.max_outstanding=512"};
+constexpr uint32_t kWindowLines = 512;
+const std::vector<std::string> kWindow = {"mte.max_outstanding=" + std::to_string(kWindowLines)};
 
 struct Timed {
   double us = 0;
@@ -87,6 +88,8 @@ std::vector<calib::LayoutAnchor> run_btrans_anchors(const std::string& repo, con
                                            fmt::format("TK={}", tk), fmt::format("TN={}", tn)};
     calib::LayoutAnchor a;
     a.tile = fmt::format("TK {}, TN {}, K {}, N {}", tk, tn, k, n);
+    a.tk = tk, a.tn = tn, a.k = k, a.n = n;
+    a.window = kWindowLines;
     a.measured = calib::to_num(row, "overhead_pct") / 100;
     const Timed kn = run_timed(cases + "kn.yaml", config_path, vars, sets);
     const Timed nk = run_timed(cases + "nk.yaml", config_path, vars, sets);

@@ -88,9 +88,10 @@ TEST_P(RaceMutants, EveryFlagPairDeletionIsReported) {
     RunVerdict v = judge_mutant(kernel, m.program, &msg);
     ++count[v];
     if (v == RunVerdict::Clean && benign(kernel, m)) {
-      if (kernel == "rmsnorm_linear_quant" && m.name.find(" id 1 ") != std::string::npos)  // dead, not just harmless
+      if (kernel == "rmsnorm_linear_quant" && m.name.find(" id 1 ") != std::string::npos) {  // dead, not just harmless
         EXPECT_FALSE(reaches(kernel, m.program, m.type, m.set_pcs) || reaches(kernel, m.program, m.type, m.wait_pcs))
             << m.name;
+      }
       ++benign_n;  // see OnlyPresetAndDrainOfTheBenignFlagsRun: asserted, not skipped
       continue;
     }
@@ -102,11 +103,17 @@ TEST_P(RaceMutants, EveryFlagPairDeletionIsReported) {
   summary += " (of the clean ones, provably benign: " + std::to_string(benign_n) + ")";
   std::printf("%s\n", summary.c_str());
   // the 6 dead-flag pairs and the preset + first fill of stage 0
-  if (kernel == "rmsnorm_linear") EXPECT_EQ(benign_n, 7) << summary;
+  if (kernel == "rmsnorm_linear") {
+    EXPECT_EQ(benign_n, 7) << summary;
+  }
   // 3 beta-flag pairs (2 dead, preset + drain) + 2 dead rstd-store pairs + the preset and first
   // fill of stage 0
-  if (kernel == "rmsnorm_linear_quant") EXPECT_EQ(benign_n, 6) << summary;
-  if (kernel == "linear_w8a8" || kernel == "linear_mxfp8") EXPECT_EQ(benign_n, 0) << summary;
+  if (kernel == "rmsnorm_linear_quant") {
+    EXPECT_EQ(benign_n, 6) << summary;
+  }
+  if (kernel == "linear_w8a8" || kernel == "linear_mxfp8") {
+    EXPECT_EQ(benign_n, 0) << summary;
+  }
   EXPECT_GT(count[RunVerdict::Race], 0) << summary;
 }
 

@@ -19,7 +19,7 @@ std::string Qwen3Shape::name() const {
 cli::RunResult run_qwen3(const Qwen3Shape& s, const std::string& config, bool iss, bool timing_only) {
   return run_case_file(source_path(s.w8a8 ? "kernels/cases/qwen3_pre_attn_w8a8.yaml"
                                             : "kernels/cases/qwen3_pre_attn_bf16.yaml"),
-                       {config, s.vars(), s.block_dim, iss, timing_only});
+                       {config, s.vars(), s.block_dim, iss, timing_only, {}});
 }
 
 namespace {

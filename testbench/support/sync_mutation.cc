@@ -124,14 +124,14 @@ std::vector<Shape> shapes(const std::string& kernel) {
              {300, 1536, 256, 2},   // pairs in one slot (x [128, K] too long), a remapped odd first unit
              {768, 256, 16, 1},     // 6 one-unit blocks: both L0C slots reused
              {16, 4096, 256, 2}})   // 72 KiB L1 stages: all 6 of them, 16 chunks
-      v.push_back({{{"x", {M, K}}, {"w", {N, K}}, {"y", {M, N}}}, {{"M", M}, {"K", K}, {"N", N}}, bd});
+      v.push_back({{{"x", {M, K}}, {"w", {N, K}}, {"y", {M, N}}}, {{"M", M}, {"K", K}, {"N", N}}, bd, {}});
   } else if (kernel == "rmsnorm") {
     for (auto [rows, D, variant, beta, bd] : std::vector<std::tuple<int64_t, int64_t, int, int, int>>{
              {300, 512, 0, 1, 2}, {3, 16384, 1, 1, 2}, {5, 4144, 0, 0, 1}})
       v.push_back({{{"x", {rows, D}}, {"gamma", {D}}, {"beta", {D}}, {"y", {rows, D}}, {"rstd", {rows, 1}}},
                    {{"rows", rows}, {"D", D}, {"eps", eps}, {"variant", variant}, {"has_gamma", 1},
                     {"has_beta", beta}, {"out_rstd", 1}, {"is_f16", 0}},
-                   bd});
+                   bd, {}});
   } else if (kernel == "rmsnorm_linear") {
     for (auto [M, K, N, variant, bd] : std::vector<std::tuple<int64_t, int64_t, int64_t, int, int>>{
              {300, 512, 256, 0, 2}, {3, 7168, 64, 1, 1}, {16, 1024, 256, 1, 2},
@@ -139,7 +139,7 @@ std::vector<Shape> shapes(const std::string& kernel) {
              {300, 1536, 256, 0, 2}})  // as for linear
       v.push_back({{{"x", {M, K}}, {"gamma", {K}}, {"w", {N, K}}, {"y", {M, N}}, {"xn", {M, K}}},
                    {{"M", M}, {"K", K}, {"N", N}, {"eps", eps}, {"variant", variant}},
-                   bd});
+                   bd, {}});
   } else if (kernel == "quant_int8") {
     for (auto [M, K, f32, bd] : std::vector<std::tuple<int64_t, int64_t, int, int>>{
              {300, 512, 0, 2}, {13, 9000, 1, 2}, {3, 100, 0, 2},  // tiles, two passes, idle AIV

@@ -104,7 +104,8 @@ TEST_F(CalibTables, FidelityDocIsCurrent) {
   std::ifstream f(source_dir() + "/docs/fidelity.md");
   std::stringstream ss;
   ss << f.rdbuf();
-  EXPECT_TRUE(ss.str() == calib::fidelity_markdown(*tables_, gemm_anchors(), decode_anchors(), btrans_anchors()))
+  EXPECT_TRUE(ss.str() == calib::fidelity_markdown(*tables_, gemm_anchors(), decode_anchors(), btrans_anchors(),
+                                                   calib::load_fidelity_configs(repo_calib_options())))
       << "docs/fidelity.md is stale: regenerate it with `npusim calibrate --fidelity-md > docs/fidelity.md`";
 }
 
