@@ -7,7 +7,7 @@
 namespace npu::hw {
 
 GmPort::GmPort(sc_core::sc_module_name name, const Config& cfg)
-    : sc_module(name), socket("socket"), cfg_(cfg), ext_(new MemExtension),
+    : sc_module(name), socket("socket"), cfg_(cfg), line_(cfg.line), ext_(new MemExtension),
       stats_(std::string(basename())) {
   if (cfg.line == 0 || cfg.max_outstanding == 0)
     throw Error("GmPort needs a line size and max_outstanding > 0");
@@ -48,7 +48,7 @@ GmPort::Result GmPort::issue(const std::vector<GmRange>& ranges, bool write, isa
   uint32_t run_region = RegionTable::kNone;
   for (const GmRange& range : ranges) {
     for (uint64_t a = range.addr, end = range.addr + range.bytes; a < end;) {
-      const uint64_t n = std::min<uint64_t>(end, (a / cfg_.line + 1) * cfg_.line) - a;
+      const uint64_t n = std::min<uint64_t>(end, (line_.div(a) + 1) * cfg_.line) - a;
       uint64_t& slot = completions_[ring_pos_++ % window];
       uint64_t t = std::max(last_issue, slot);
       if (opt.issue_bytes_per_cycle > 0)

@@ -31,6 +31,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include "hw/mem/cycle_clock.h"
+#include "hw/mem/divisor.h"
 #include "hw/mem/mem_extension.h"
 #include "hw/mem/mem_types.h"
 #include "hw/mem/region_table.h"
@@ -86,6 +87,7 @@ class GmPort : public sc_core::sc_module {
 
  private:
   Config cfg_;
+  Divisor line_;  // cfg_.line
   tlm::tlm_generic_payload payload_;
   MemExtension* ext_;  // owned by payload_
   // Ring of the last max_outstanding completion ticks. It persists across DMAs: a read port's

@@ -8,7 +8,8 @@
 namespace npu::hw {
 
 Hbm::Hbm(sc_core::sc_module_name name, const HbmConfig& cfg, double clock_ghz, uint32_t initiators, CycleClock clock)
-    : sc_module(name), cfg_(cfg), channel_bytes_per_cycle_(cfg.channel_bytes_per_cycle(clock_ghz)),
+    : sc_module(name), cfg_(cfg), interleave_(cfg.interleave), channels_div_(cfg.channels),
+      channel_bytes_per_cycle_(cfg.channel_bytes_per_cycle(clock_ghz)),
       mapping_(slice_mappings().make(cfg.channel_mapping, SliceShape{cfg.channels},
                                      params_for(cfg.channel_mapping_params, cfg.channel_mapping))),
       clock_(clock), latency_ticks_(clock.ticks(cfg.latency)),
@@ -69,7 +70,7 @@ void Hbm::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
   const uint64_t begin = p.get_address(), end = begin + p.get_data_length();
   uint64_t done = arrive;
   for (uint64_t a = begin; a < end;) {
-    const uint64_t chunk_end = std::min(end, (a / cfg_.interleave + 1) * cfg_.interleave);
+    const uint64_t chunk_end = std::min(end, (interleave_.div(a) + 1) * cfg_.interleave);
     const uint64_t bytes = chunk_end - a;
     const uint32_t c = channel_of(a);
     Channel& ch = *channels_[c];

@@ -18,6 +18,7 @@
 
 #include "hw/config/hw_config.h"
 #include "hw/mem/cycle_clock.h"
+#include "hw/mem/divisor.h"
 #include "hw/mem/stats.h"
 #include "hw/mem/timeline.h"
 #include "hw/pluggable/slice_mapping.h"
@@ -34,8 +35,8 @@ class Hbm : public sc_core::sc_module {
   uint32_t channels() const { return static_cast<uint32_t>(channels_.size()); }
   // Chunk k = addr / interleave is column k % channels of row k / channels (hbm.channel_mapping).
   uint32_t channel_of(uint64_t addr) const {
-    const uint64_t chunk = addr / cfg_.interleave;
-    return mapping_->slice_of(static_cast<uint32_t>(chunk % cfg_.channels), chunk / cfg_.channels);
+    const uint64_t chunk = interleave_.div(addr);
+    return mapping_->slice_of(static_cast<uint32_t>(channels_div_.mod(chunk)), channels_div_.div(chunk));
   }
   const StatGroup& stats() const { return stats_; }
   uint64_t bytes_read(uint32_t ch) const { return channels_[ch]->bytes_read; }
@@ -60,6 +61,7 @@ class Hbm : public sc_core::sc_module {
   void b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
 
   HbmConfig cfg_;
+  Divisor interleave_, channels_div_;  // cfg_.interleave, cfg_.channels
   double channel_bytes_per_cycle_;  // cfg.channel_bytes_per_cycle(clock_ghz)
   std::unique_ptr<const SliceMapping> mapping_;
   CycleClock clock_;

@@ -96,7 +96,8 @@ void L2Slice::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
   const uint64_t now = CycleClock::now();
   const uint64_t t = now + delay.value();
   const uint64_t addr = p.get_address(), n = p.get_data_length();
-  if (n == 0 || geo_.line_base(addr) != geo_.line_base(addr + n - 1) || geo_.slice_of(addr) != index_)
+  const L2Geometry::Location at = geo_.locate(addr);
+  if (n == 0 || geo_.line_base(addr) != geo_.line_base(addr + n - 1) || at.slice != index_)
     throw Error("L2 slice " + std::to_string(index_) + ": request [" + hex(addr) + ", +" +
                 std::to_string(n) + ") is empty, crosses a line or belongs to another slice");
   port_.retire(now);
@@ -117,7 +118,7 @@ void L2Slice::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
   (write ? counters_.bytes_written : counters_.bytes_read) += n;
   (write ? rc.bytes_written : rc.bytes_read) += n;
 
-  const uint64_t block = geo_.block_of(addr);
+  const uint64_t block = at.block;
   const L2Outcome o = l2_access(tags_, block, L2Access{hint, region_id, write}, n == geo_.line);
   // When a present line's data is there (its fill may still be in flight).
   const uint64_t ready = o.present ? fill_ready_[tags_.slot(block, o.way)] : 0;

@@ -8,7 +8,7 @@ namespace npu::hw {
 
 L2Tags::L2Tags(uint32_t sets, uint32_t ways, uint32_t line_bytes,
                std::unique_ptr<ReplacementPolicy> policy)
-    : sets_(sets), ways_(ways), line_(line_bytes), policy_(std::move(policy)),
+    : sets_(sets), ways_(ways), line_(line_bytes), sets_div_(sets), policy_(std::move(policy)),
       lines_(static_cast<size_t>(sets) * ways), keys_(static_cast<size_t>(sets) * ways, 0) {
   if (sets == 0 || ways == 0 || !policy_) throw Error("L2Tags needs sets, ways and a policy");
 }
@@ -24,7 +24,7 @@ uint32_t key_of(uint64_t tag) {
 }  // namespace
 
 int L2Tags::find(uint64_t block) const {
-  const uint64_t tag = block / sets_;
+  const uint64_t tag = sets_div_.div(block);
   if (tag >= 0xFFFFFFFFu) return -1;  // never inserted (key_of refuses it)
   const uint32_t key = static_cast<uint32_t>(tag + 1);
   const uint32_t* set = &keys_[size_t(set_of(block)) * ways_];
@@ -34,7 +34,7 @@ int L2Tags::find(uint64_t block) const {
 }
 
 L2Tags::Fill L2Tags::insert(uint64_t block, const L2Access& a, bool dirty) {
-  const uint32_t key = key_of(block / sets_);
+  const uint32_t key = key_of(sets_div_.div(block));
   const uint32_t s = set_of(block);
   Line* set = &lines_[size_t(s) * ways_];
   Fill fill;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "hw/mem/divisor.h"
 #include "hw/pluggable/replacement_policy.h"
 
 namespace npu::hw {
@@ -30,7 +31,7 @@ class L2Tags {
   uint32_t ways() const { return ways_; }
   uint32_t line_bytes() const { return line_; }
   const ReplacementPolicy& policy() const { return *policy_; }
-  uint32_t set_of(uint64_t block) const { return static_cast<uint32_t>(block % sets_); }
+  uint32_t set_of(uint64_t block) const { return static_cast<uint32_t>(sets_div_.mod(block)); }
 
   // The way holding block, or -1. No replacement update (call touch on a hit).
   int find(uint64_t block) const;
@@ -58,6 +59,7 @@ class L2Tags {
   Line& line_mut(uint64_t block, uint32_t way) { return lines_[slot(block, way)]; }
 
   uint32_t sets_, ways_, line_;
+  Divisor sets_div_;  // sets_
   std::unique_ptr<ReplacementPolicy> policy_;
   std::vector<Line> lines_;
   // The tags, a set's ways side by side: tag + 1 for a valid line, 0 for an invalid one. 4 bytes

@@ -21,6 +21,10 @@ L2Geometry L2Geometry::from(const L2Config& cfg) {
   g.sets = l2_total_sets(cfg);
   g.full_rows = g.sets / cfg.slices;
   g.extra = static_cast<uint32_t>(g.sets % cfg.slices);
+  g.line_div_ = Divisor(g.line);
+  g.sets_div_ = Divisor(g.sets);
+  g.slices_div_ = Divisor(g.slices);
+  g.rows_div_ = Divisor(g.full_rows);
   g.mapping = slice_mappings().make(cfg.slice_mapping, SliceShape{cfg.slices},
                                     params_for(cfg.slice_mapping_params, cfg.slice_mapping));
   return g;

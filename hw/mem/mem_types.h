@@ -6,6 +6,7 @@
 #include <string>
 
 #include "hw/config/hw_config.h"
+#include "hw/mem/divisor.h"
 #include "hw/pluggable/slice_mapping.h"
 
 namespace npu::hw {
@@ -42,19 +43,28 @@ struct L2Geometry {
   static L2Geometry from(const L2Config& cfg);
 
   uint32_t sets_of(uint32_t slice) const { return static_cast<uint32_t>(full_rows + (slice < extra)); }
-  uint64_t line_index(uint64_t addr) const { return addr / line; }
+  uint64_t line_index(uint64_t addr) const { return line_div_.div(addr); }
+  // The slice holding addr's line and the line's block there, in one pass.
+  struct Location {
+    uint32_t slice;
+    uint64_t block;
+  };
+  Location locate(uint64_t addr) const {
+    const Place p = place(line_index(addr));
+    const uint32_t s = p.row < full_rows ? mapping->slice_of(p.column, p.tag * full_rows + p.row) : p.column;
+    return Location{s, p.tag * sets_of(s) + p.row};
+  }
   uint32_t slice_of(uint64_t addr) const {
     const Place p = place(line_index(addr));
     return p.row < full_rows ? mapping->slice_of(p.column, p.tag * full_rows + p.row) : p.column;
   }
-  uint64_t block_of(uint64_t addr) const {
-    const Place p = place(line_index(addr));
-    return p.tag * sets_of(slice_of(addr)) + p.row;
-  }
-  uint64_t line_base(uint64_t addr) const { return addr - addr % line; }
+  uint64_t block_of(uint64_t addr) const { return locate(addr).block; }
+  uint64_t line_base(uint64_t addr) const { return addr - line_div_.mod(addr); }
   // First byte of a slice-local block (for write-backs of victims).
   uint64_t block_addr(uint32_t slice, uint64_t block) const {
-    const uint64_t tag = block / sets_of(slice), row = block % sets_of(slice);
+    const bool full = slice >= extra;  // a slice of full_rows sets
+    const uint64_t tag = full ? rows_div_.div(block) : block / sets_of(slice);
+    const uint64_t row = full ? rows_div_.mod(block) : block % sets_of(slice);
     const uint32_t column = row < full_rows ? mapping->column_of(slice, tag * full_rows + row) : slice;
     return (tag * sets + row * slices + column) * static_cast<uint64_t>(line);
   }
@@ -65,9 +75,11 @@ struct L2Geometry {
     uint32_t column;
   };
   Place place(uint64_t n) const {
-    const uint64_t g = n % sets;
-    return Place{n / sets, g / slices, static_cast<uint32_t>(g % slices)};
+    const uint64_t g = sets_div_.mod(n);
+    return Place{sets_div_.div(n), slices_div_.div(g), static_cast<uint32_t>(slices_div_.mod(g))};
   }
+  // line, sets, slices, full_rows as divisors (from() sets them)
+  Divisor line_div_, sets_div_, slices_div_, rows_div_;
 };
 
 }  // namespace npu::hw

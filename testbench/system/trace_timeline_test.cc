@@ -44,11 +44,14 @@ TEST_P(TraceTimeline, TracksNeverOverlapAndBusyMatchesStats) {
     if (ph == "M" && e["name"] == "process_name") process[e["pid"]] = e["args"]["name"];
     if (ph == "M" && e["name"] == "thread_name") thread[{e["pid"], e["tid"]}] = e["args"]["name"];
     if (ph == "C") ++counters;
-    if (ph == "C" && e["name"] == "HBM GB/s")  // the channels' occupancy: never above the peak
+    if (ph == "C" && e["name"] == "HBM GB/s") {  // the channels' occupancy: never above the peak
       EXPECT_LE(e["args"]["read"].get<double>() + e["args"]["write"].get<double>(),
                 cfg.hbm.bandwidth_gbps * (1 + 1e-6))
           << "at ts " << e["ts"];  // (1e-6: the %.6g the counter is printed with)
-    if (ph == "C" && e["name"] == "L2 hit rate %") EXPECT_LE(e["args"]["hit_rate"].get<double>(), 100.0);
+    }
+    if (ph == "C" && e["name"] == "L2 hit rate %") {
+      EXPECT_LE(e["args"]["hit_rate"].get<double>(), 100.0);
+    }
     if (ph != "X") continue;
     ++x_events;
     const std::pair<int, int> track{e["pid"], e["tid"]};
