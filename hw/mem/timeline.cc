@@ -28,6 +28,19 @@ uint64_t Timeline::reserve(uint64_t earliest, uint64_t duration) {
 }
 
 uint64_t Timeline::fill(uint64_t earliest, uint64_t duration, std::vector<std::pair<uint64_t, uint64_t>>* pieces) {
+  if (duration > 0 && (busy_.empty() || earliest >= busy_.back().first)) {
+    // At or after the last booking (most requests: a stream books in time order): no search,
+    // the same interval as the general path below (which it mirrors: first_free, then append
+    // or merge with the last interval when they touch).
+    const uint64_t t = busy_.empty() ? earliest : std::max(earliest, busy_.back().second);
+    busy_ticks_ += duration;
+    if (pieces) pieces->emplace_back(t, t + duration);
+    if (!busy_.empty() && busy_.back().second >= t)
+      busy_.back().second = t + duration;
+    else
+      busy_.emplace_back(t, t + duration);
+    return t + duration;
+  }
   uint64_t t = first_free(earliest);
   if (duration == 0) return t;
   busy_ticks_ += duration;
@@ -89,11 +102,14 @@ void Timeline::retire(uint64_t now) {
 
 ServerPool::Grant ServerPool::acquire(uint64_t earliest) const {
   // first_free(earliest) >= earliest, and ties go to the lowest index: the first server idle at
-  // `earliest` is the answer, and the rest need not be asked.
+  // `earliest` is the answer, and the rest need not be asked. The size and the array are read
+  // once: the loop runs over every MSHR of a slice on each miss.
+  const size_t n = last_.size();
+  const std::pair<uint64_t, uint64_t>* last = last_.data();
   Grant best{0, first_free(0, earliest)};
-  for (uint32_t i = 1; i < servers_.size() && best.start != earliest; ++i) {
-    const uint64_t t = first_free(i, earliest);
-    if (t < best.start) best = Grant{i, t};
+  for (size_t i = 1; i < n && best.start != earliest; ++i) {
+    const uint64_t t = earliest >= last[i].first ? std::max(earliest, last[i].second) : servers_[i].first_free(earliest);
+    if (t < best.start) best = Grant{static_cast<uint32_t>(i), t};
   }
   return best;
 }
