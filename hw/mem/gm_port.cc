@@ -39,7 +39,7 @@ GmPort::Result GmPort::issue(const std::vector<GmRange>& ranges, bool write, isa
   const uint64_t quantum = opt.quantum.value();
   const uint32_t window = cfg_.max_outstanding;
   ++transfers_;
-  payload_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+  if (!noc_) payload_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
 
   Result r;
   r.start = start_time;
@@ -61,20 +61,29 @@ GmPort::Result GmPort::issue(const std::vector<GmRange>& ranges, bool write, isa
       if (cfg_.regions && !opt.region && (a < run_lo || a >= run_hi))
         run_region = cfg_.regions->lookup(a, &run_lo, &run_hi);
       const uint32_t region = opt.region ? *opt.region : run_region;
-      ext_->region = region;
-      ext_->hint = cfg_.regions ? cfg_.regions->effective(region, hint) : hint;
-      payload_.set_address(a);
-      payload_.set_data_length(static_cast<unsigned>(n));
-      payload_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-      ext_->accepted = 0;  // a target without a link (unit tests) leaves it: accepted = done
-      sc_core::sc_time delay = sc_core::sc_time::from_value(t - now);
-      socket->b_transport(payload_, delay);
-      if (payload_.is_response_error())
-        throw Error("GM access at " + hex(a) + " failed: " + payload_.get_response_string());
-      const uint64_t done = now + delay.value();
+      const isa::CacheHint effective = cfg_.regions ? cfg_.regions->effective(region, hint) : hint;
+      uint64_t done = 0, accepted = 0;  // accepted 0: a target without a link (unit tests): = done
+      if (noc_) {
+        LineRequest r{a, n, write, effective, region, 0};
+        done = noc_->access(cfg_.requester, r, now, t);
+        accepted = r.accepted;
+      } else {
+        ext_->region = region;
+        ext_->hint = effective;
+        payload_.set_address(a);
+        payload_.set_data_length(static_cast<unsigned>(n));
+        payload_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+        ext_->accepted = 0;
+        sc_core::sc_time delay = sc_core::sc_time::from_value(t - now);
+        socket->b_transport(payload_, delay);
+        if (payload_.is_response_error())
+          throw Error("GM access at " + hex(a) + " failed: " + payload_.get_response_string());
+        done = now + delay.value();
+        accepted = ext_->accepted;
+      }
       slot = done;
       last_done = std::max(last_done, done);
-      if (write) last_accepted = std::max(last_accepted, ext_->accepted ? ext_->accepted : done);
+      if (write) last_accepted = std::max(last_accepted, accepted ? accepted : done);
       last_issue = t;
       issued_bytes += n;
       ++k;

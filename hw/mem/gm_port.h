@@ -32,6 +32,7 @@
 
 #include "hw/mem/cycle_clock.h"
 #include "hw/mem/divisor.h"
+#include "hw/mem/interconnect.h"
 #include "hw/mem/mem_extension.h"
 #include "hw/mem/mem_types.h"
 #include "hw/mem/region_table.h"
@@ -69,6 +70,9 @@ class GmPort : public sc_core::sc_module {
   GmPort(sc_core::sc_module_name name, const Config& cfg);
 
   tlm_utils::simple_initiator_socket<GmPort> socket;  // bind to Interconnect::port(i)
+  // MemSystem's direct link to the interconnect `socket` is bound to: each line is one call of
+  // Interconnect::access (for port cfg.requester) instead of a TLM transport.
+  void set_interconnect(Interconnect* noc) { noc_ = noc; }
 
   // Moves the ranges (read: GM -> core, write: core -> GM) starting now; waits until the last
   // line completes, so on return sc_time_stamp() is the DMA's end. Call from an SC_THREAD.
@@ -88,6 +92,7 @@ class GmPort : public sc_core::sc_module {
  private:
   Config cfg_;
   Divisor line_;  // cfg_.line
+  Interconnect* noc_ = nullptr;  // set_interconnect (null: through `socket`)
   tlm::tlm_generic_payload payload_;
   MemExtension* ext_;  // owned by payload_
   // Ring of the last max_outstanding completion ticks. It persists across DMAs: a read port's

@@ -63,11 +63,8 @@ uint64_t Hbm::total_bytes_written() const {
   return n;
 }
 
-void Hbm::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
-  const uint64_t now = CycleClock::now();
-  const uint64_t arrive = now + delay.value();
-  const bool write = p.is_write();
-  const uint64_t begin = p.get_address(), end = begin + p.get_data_length();
+uint64_t Hbm::access(bool write, uint64_t begin, uint64_t bytes_in, uint64_t now, uint64_t arrive) {
+  const uint64_t end = begin + bytes_in;
   uint64_t done = arrive;
   for (uint64_t a = begin; a < end;) {
     const uint64_t chunk_end = std::min(end, (interleave_.div(a) + 1) * cfg_.interleave);
@@ -83,6 +80,12 @@ void Hbm::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
     ++ch.requests;
     a = chunk_end;
   }
+  return done;
+}
+
+void Hbm::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
+  const uint64_t now = CycleClock::now();
+  const uint64_t done = access(p.is_write(), p.get_address(), p.get_data_length(), now, now + delay.value());
   p.set_response_status(tlm::TLM_OK_RESPONSE);
   delay = sc_core::sc_time::from_value(done - now);
 }

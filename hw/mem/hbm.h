@@ -32,6 +32,10 @@ class Hbm : public sc_core::sc_module {
   Hbm(sc_core::sc_module_name name, const HbmConfig& cfg, double clock_ghz, uint32_t initiators, CycleClock clock);
 
   TargetSocket& target(uint32_t i) { return *targets_.at(i); }
+  // Serves [addr, addr + bytes) arriving at tick `arrive` (simulation time `now`): books its
+  // chunks on their channels; returns the tick the last one completes. b_transport's body,
+  // called directly by the L2 slices of a MemSystem.
+  uint64_t access(bool write, uint64_t addr, uint64_t bytes, uint64_t now, uint64_t arrive);
   uint32_t channels() const { return static_cast<uint32_t>(channels_.size()); }
   // Chunk k = addr / interleave is column k % channels of row k / channels (hbm.channel_mapping).
   uint32_t channel_of(uint64_t addr) const {

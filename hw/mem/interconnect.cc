@@ -37,32 +37,45 @@ void Interconnect::set_port_core(uint32_t i, isa::CoreType type) {
   p.write_bytes_per_cycle = aic ? cfg_.aic_write_bytes_per_cycle : cfg_.aiv_write_bytes_per_cycle;
 }
 
-void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
-  Port& port = *ports_[static_cast<size_t>(id)];
-  const uint64_t now = CycleClock::now();
-  const uint64_t t = now + delay.value();
-  const uint64_t n = p.get_data_length();
-  const uint32_t slice = geo_.slice_of(p.get_address());
+template <class Serve>
+uint64_t Interconnect::route(Port& port, bool write, uint64_t n, uint64_t now, uint64_t t, uint64_t* accepted,
+                             Serve serve) {
   ++port.requests;
-  if (p.is_write()) {
+  if (write) {
     port.write_link.retire(now);
     port.bytes_written += n;
     const uint64_t dur = clock_.ticks(double(n) / port.write_bytes_per_cycle);
     const uint64_t sent = port.write_link.fill(t, dur);
-    if (auto* ext = p.get_extension<MemExtension>()) ext->accepted = sent;  // posted: the core is done with it
-    const uint64_t at_slice = sent + latency_ticks_;
-    delay = sc_core::sc_time::from_value(at_slice - now);
-    (*to_slice_[slice])->b_transport(p, delay);
-  } else {
-    port.read_link.retire(now);
-    port.bytes_read += n;
-    delay = sc_core::sc_time::from_value(t + latency_ticks_ - now);
-    (*to_slice_[slice])->b_transport(p, delay);
-    const uint64_t data_ready = now + delay.value();
-    const uint64_t dur = clock_.ticks(double(n) / port.read_bytes_per_cycle);
-    const uint64_t done = port.read_link.fill(data_ready, dur);
-    delay = sc_core::sc_time::from_value(done - now);
+    *accepted = sent;  // posted: the core is done with it
+    return serve(sent + latency_ticks_);
   }
+  port.read_link.retire(now);
+  port.bytes_read += n;
+  const uint64_t data_ready = serve(t + latency_ticks_);
+  const uint64_t dur = clock_.ticks(double(n) / port.read_bytes_per_cycle);
+  return port.read_link.fill(data_ready, dur);
+}
+
+uint64_t Interconnect::access(uint32_t id, LineRequest& r, uint64_t now, uint64_t t) {
+  L2Slice& slice = *slices_[geo_.slice_of(r.addr)];
+  return route(*ports_[id], r.write, r.bytes, now, t, &r.accepted,
+               [&](uint64_t at) { return slice.access(r, now, at); });
+}
+
+void Interconnect::b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
+  const uint64_t now = CycleClock::now();
+  const uint64_t t = now + delay.value();
+  SliceSocket& to = *to_slice_[geo_.slice_of(p.get_address())];
+  uint64_t accepted = 0;
+  const uint64_t done = route(*ports_[static_cast<size_t>(id)], p.is_write(), p.get_data_length(), now, t, &accepted,
+                              [&](uint64_t at) {
+                                sc_core::sc_time d = sc_core::sc_time::from_value(at - now);
+                                to->b_transport(p, d);
+                                return now + d.value();
+                              });
+  if (p.is_write())
+    if (auto* ext = p.get_extension<MemExtension>()) ext->accepted = accepted;
+  delay = sc_core::sc_time::from_value(done - now);
 }
 
 }  // namespace npu::hw

@@ -21,6 +21,7 @@
 
 #include "hw/config/hw_config.h"
 #include "hw/mem/cycle_clock.h"
+#include "hw/mem/l2_slice.h"
 #include "hw/mem/mem_types.h"
 #include "hw/mem/stats.h"
 #include "hw/mem/timeline.h"
@@ -40,6 +41,13 @@ class Interconnect : public sc_core::sc_module {
   uint32_t ports() const { return static_cast<uint32_t>(ports_.size()); }
   // Declares which core type owns port i (before simulation): its links take that type's rates.
   void set_port_core(uint32_t i, isa::CoreType type);
+  // MemSystem's direct links to its slices (the models to_slice(s) is bound to, in slice
+  // order): requests call L2Slice::access instead of going through the sockets.
+  void set_slices(std::vector<L2Slice*> slices) { slices_ = std::move(slices); }
+  // Serves line request r from core port `port` issued at tick t (simulation time `now`);
+  // returns its completion tick and, for a write, sets r.accepted. b_transport's body, called
+  // directly by a MemSystem's GmPorts. Needs set_slices.
+  uint64_t access(uint32_t port, LineRequest& r, uint64_t now, uint64_t t);
   const StatGroup& stats() const { return stats_; }
 
  private:
@@ -52,6 +60,10 @@ class Interconnect : public sc_core::sc_module {
     StatGroup stats;
   };
   void b_transport(int port, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
+  // The port's links and the network latency around the slice's service, which `serve(at)`
+  // books for a request reaching the slice at tick `at` and returns its completion tick.
+  template <class Serve>
+  uint64_t route(Port& port, bool write, uint64_t n, uint64_t now, uint64_t t, uint64_t* accepted, Serve serve);
 
   NocConfig cfg_;
   L2Geometry geo_;
@@ -59,6 +71,7 @@ class Interconnect : public sc_core::sc_module {
   uint64_t latency_ticks_;
   std::vector<std::unique_ptr<Port>> ports_;
   std::vector<std::unique_ptr<SliceSocket>> to_slice_;
+  std::vector<L2Slice*> slices_;  // set_slices: direct calls (empty: through to_slice_)
   StatGroup stats_;
 };
 

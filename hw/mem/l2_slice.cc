@@ -47,6 +47,7 @@ void L2Slice::preload(uint64_t addr, uint32_t region_id) {
 
 uint64_t L2Slice::hbm(bool write, uint64_t addr, uint64_t bytes, uint64_t at) {
   const uint64_t now = CycleClock::now();
+  if (hbm_direct_) return hbm_direct_->access(write, addr, bytes, now, at);
   hbm_payload_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
   hbm_payload_.set_address(addr);
   hbm_payload_.set_data_length(static_cast<unsigned>(bytes));
@@ -94,8 +95,20 @@ void L2Slice::prefetch_fill(uint64_t addr, uint32_t region_id, uint64_t at) {
 
 void L2Slice::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
   const uint64_t now = CycleClock::now();
-  const uint64_t t = now + delay.value();
-  const uint64_t addr = p.get_address(), n = p.get_data_length();
+  const MemExtension* ext = p.get_extension<MemExtension>();
+  LineRequest r;
+  r.addr = p.get_address();
+  r.bytes = p.get_data_length();
+  r.write = p.is_write();
+  r.hint = ext ? ext->hint : CacheHint::Normal;
+  r.region = ext ? ext->region : 0;
+  const uint64_t done = access(r, now, now + delay.value());
+  p.set_response_status(tlm::TLM_OK_RESPONSE);
+  delay = sc_core::sc_time::from_value(done - now);
+}
+
+uint64_t L2Slice::access(const LineRequest& r, uint64_t now, uint64_t t) {
+  const uint64_t addr = r.addr, n = r.bytes;
   const L2Geometry::Location at = geo_.locate(addr);
   if (n == 0 || geo_.line_base(addr) != geo_.line_base(addr + n - 1) || at.slice != index_)
     throw Error("L2 slice " + std::to_string(index_) + ": request [" + hex(addr) + ", +" +
@@ -103,9 +116,8 @@ void L2Slice::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
   port_.retire(now);
   mshrs_.retire(now);
 
-  const MemExtension* ext = p.get_extension<MemExtension>();
-  const CacheHint hint = ext ? ext->hint : CacheHint::Normal;
-  const uint32_t region_id = ext ? ext->region : 0;
+  const CacheHint hint = r.hint;
+  const uint32_t region_id = r.region;
   L2Counters& rc = region(region_id);
   auto count = [&](uint64_t L2Counters::*m) {
     ++(counters_.*m);
@@ -114,7 +126,7 @@ void L2Slice::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
   count(hint == CacheHint::Normal          ? &L2Counters::normal_accesses
         : hint == CacheHint::NoneCacheable ? &L2Counters::none_cacheable_accesses
                                            : &L2Counters::prefetch_accesses);
-  const bool write = p.is_write();
+  const bool write = r.write;
   (write ? counters_.bytes_written : counters_.bytes_read) += n;
   (write ? rc.bytes_written : rc.bytes_read) += n;
 
@@ -176,8 +188,7 @@ void L2Slice::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) 
       break;
     }
   }
-  p.set_response_status(tlm::TLM_OK_RESPONSE);
-  delay = sc_core::sc_time::from_value(done - now);
+  return done;
 }
 
 }  // namespace npu::hw

@@ -40,6 +40,7 @@
 
 #include "hw/config/hw_config.h"
 #include "hw/mem/cycle_clock.h"
+#include "hw/mem/hbm.h"
 #include "hw/mem/l2_counters.h"
 #include "hw/mem/l2_protocol.h"
 #include "hw/mem/l2_tags.h"
@@ -56,6 +57,14 @@ class L2Slice : public sc_core::sc_module {
 
   tlm_utils::simple_target_socket<L2Slice> target;    // from the interconnect
   tlm_utils::simple_initiator_socket<L2Slice> to_hbm;
+  // MemSystem's direct link to its HBM (the same model to_hbm is bound to): misses, write-backs
+  // and bypasses call Hbm::access instead of going through the socket.
+  void set_hbm(Hbm* h) { hbm_direct_ = h; }
+
+  // Serves request r (one line or part of one, of this slice) arriving at tick t, simulation
+  // time `now`; returns its completion tick. b_transport's body, called directly by a
+  // MemSystem's interconnect.
+  uint64_t access(const LineRequest& r, uint64_t now, uint64_t t);
 
   // Warm start: installs the line holding addr (clean, owned by region) if absent. Functional
   // only (no time, no counters); call before the simulation runs.
@@ -102,6 +111,7 @@ class L2Slice : public sc_core::sc_module {
   std::vector<L2Counters> by_region_;
   StatGroup stats_;
   Prefetcher prefetcher_;
+  Hbm* hbm_direct_ = nullptr;
 };
 
 }  // namespace npu::hw

@@ -18,6 +18,13 @@ MemSystem::MemSystem(sc_core::sc_module_name name, const HwConfig& cfg, uint32_t
     noc_->to_slice(s).bind(sl.target);
     parts.push_back(&sl.counters());
   }
+  // Requests between these modules go by direct call (LineRequest), the sockets stay bound.
+  std::vector<L2Slice*> direct;
+  for (auto& sl : slices_) {
+    sl->set_hbm(hbm_.get());
+    direct.push_back(sl.get());
+  }
+  noc_->set_slices(std::move(direct));
   for (auto& sl : slices_)
     sl->set_prefetcher([this, gm_bytes = cfg.hbm.size](uint64_t addr, uint64_t at) {
       if (addr >= gm_bytes) return;
@@ -31,12 +38,19 @@ MemSystem::MemSystem(sc_core::sc_module_name name, const HwConfig& cfg, uint32_t
     GmPort::Config pc{geo_.line, cfg.mte.max_outstanding, p, clock_, &regions_};
     gm_ports_.push_back(std::make_unique<GmPort>(("gm_port" + std::to_string(p)).c_str(), pc));
     gm_ports_.back()->socket.bind(noc_->port(p));
+    gm_ports_.back()->set_interconnect(noc_.get());
     ports_stats_.add_child(&gm_ports_.back()->stats());
   }
   stats_.add_child(&l2_stats_);
   stats_.add_child(&hbm_->stats());
   stats_.add_child(&noc_->stats());
   stats_.add_child(&ports_stats_);
+}
+
+void MemSystem::route_through_sockets() {
+  for (auto& p : gm_ports_) p->set_interconnect(nullptr);
+  noc_->set_slices({});
+  for (auto& sl : slices_) sl->set_hbm(nullptr);
 }
 
 void MemSystem::preload(const std::vector<GmRange>& ranges) {

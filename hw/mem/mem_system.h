@@ -44,6 +44,11 @@ class MemSystem : public sc_core::sc_module {
   const RegionTable& regions() const { return regions_; }
   CycleClock clock() const { return clock_; }
 
+  // Sends every request through the TLM sockets instead of the direct calls between the
+  // modules (same timing: the direct path is each b_transport's own body; a test compares them).
+  // Call before the simulation.
+  void route_through_sockets();
+
   // Warm start (L2Config::warm): installs every line of the ranges, clean, in order (later lines
   // may evict earlier ones if they do not fit). Deterministic; no time passes, no counters move.
   void preload(const std::vector<GmRange>& ranges);

@@ -8,6 +8,7 @@
 #include "hw/config/hw_config.h"
 #include "hw/mem/divisor.h"
 #include "hw/pluggable/slice_mapping.h"
+#include "isa/types.h"
 
 namespace npu::hw {
 
@@ -17,6 +18,19 @@ inline std::string hex(uint64_t v) {
   std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
   return buf;
 }
+
+// One line request (a line or part of one) as the memory system's models serve it: what a TLM
+// payload and its MemExtension carry. MemSystem's own modules pass it to each other by direct
+// call (GmPort -> Interconnect -> L2Slice -> Hbm): the same arithmetic in the same order as
+// through their TLM sockets, without a socket hop, a payload or an sc_time per layer.
+struct LineRequest {
+  uint64_t addr = 0;
+  uint64_t bytes = 0;
+  bool write = false;
+  isa::CacheHint hint = isa::CacheHint::Normal;  // after the region override
+  uint32_t region = 0;
+  uint64_t accepted = 0;  // out, writes: tick the line crossed the core's link (Interconnect)
+};
 
 // A byte range of global memory.
 struct GmRange {

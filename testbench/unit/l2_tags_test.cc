@@ -133,8 +133,9 @@ void expect_bijective(const L2Config& c, uint64_t lines) {
     ++per_slice[s];
   }
   // One pass over all sets puts sets_of(s) lines in slice s.
-  if (lines == g.sets)
+  if (lines == g.sets) {
     for (uint32_t s = 0; s < g.slices; ++s) EXPECT_EQ(per_slice[s], g.sets_of(s)) << s;
+  }
 }
 
 TEST(L2Geometry, AnySizeAtTheConfiguredWaysAndLine) {
