@@ -2,8 +2,9 @@
 // GmPort: what an MTE pipe (or FixPipe) calls, from its own SC_THREAD, to move a DMA's GM bytes
 // through the memory system with real contention.
 //
-// transfer() cuts the byte ranges at L2-line boundaries into line requests and sends each through
-// the interconnect with b_transport and an annotated delay (loosely timed): request i is issued
+// transfer() cuts the byte ranges at L2-line boundaries into line requests and sends each to
+// the interconnect at its issue time (loosely timed: Interconnect::access when MemSystem linked
+// the two, else b_transport with an annotated delay; the same timing): request i is issued
 // at the latest of (start, start + bytes before it / issue_bytes_per_cycle, completion of request
 // i - max_outstanding, issue of request i - 1), so at most MteConfig::max_outstanding lines are
 // in flight (counted across DMAs: posted writes of an earlier DMA may still be unacknowledged). Targets only book timelines and return, so a DMA of N lines costs N cheap calls
