@@ -132,10 +132,11 @@ struct ChipAnchor {
   double chip_modulo = 0;
   double chip_rows_modulo = 0;
   double chip_nz = 0;
-  // kernels/gemm_chip.s with the L2 slice rate lowered to `chip_l2_ratio` x the HBM bandwidth
-  // (CANN's best-practice figure for the L2's read bandwidth); run for n <= 4096 only, else 0.
+  // kernels/gemm_chip.s with l2.slice_bytes_per_cycle = chip_l2_rate, `chip_l2_ratio` x the
+  // HBM bandwidth (CANN's best-practice figure for the L2's read bandwidth); run for n <= 4096
+  // only, else 0.
   double chip_l2_low = 0;
-  double chip_l2_ratio = 0;
+  double chip_l2_ratio = 0, chip_l2_rate = 0;
   double rel_err() const { return err(model); }
   double err(double tflops) const { return measured > 0 ? (tflops - measured) / measured : 0.0; }
   double us(double tflops) const { return tflops > 0 ? 2 * n * n * n / tflops / 1e6 : 0.0; }  // time of one call

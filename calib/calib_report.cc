@@ -286,11 +286,12 @@ bandwidth of the run. The last columns: the same run with both interleave mappin
                       escape(a.detail), a.model_modulo, pct((a.model_modulo - a.measured) / a.measured));
   // The prose's figures, from the rows and the config.
   const double launch_us = chip.launch.overhead_cycles / (chip.chip.clock_ghz * 1e3);
-  std::vector<std::string> within, outside, dips;
+  std::vector<std::string> within, outside;
+  std::vector<const ChipAnchor*> dips;
   bool above_everywhere = !gemm.empty();
   for (const ChipAnchor& a : gemm) {
     above_everywhere = above_everywhere && a.rel_err() > 0;
-    if (a.model_modulo < 0.9 * a.model) dips.push_back(fmt::format("{:.0f}", a.n));
+    if (a.model_modulo < 0.9 * a.model) dips.push_back(&a);
     if (a.n < 2048) continue;
     if (std::abs(a.rel_err()) <= 0.10)
       within.push_back(fmt::format("{:.0f}", a.n));
@@ -305,9 +306,11 @@ bandwidth of the run. The last columns: the same run with both interleave mappin
   if (above_everywhere) verdict += ", above it at every n";
   const auto pub = [](const ChipAnchor& a) { return share(a.measured, a); };
   const auto mine = [](const ChipAnchor& a) { return share(a.model, a); };
-  std::vector<std::string> few;
-  for (const std::string& n : dips)
-    few.push_back(fmt::format("{} at n = {}", modulo_slices(2 * std::stoull(n), chip), n));
+  std::vector<std::string> dip_sizes, few;
+  for (const ChipAnchor* a : dips) {
+    dip_sizes.push_back(fmt::format("{:.0f}", a->n));
+    few.push_back(fmt::format("{} at n = {:.0f}", modulo_slices(uint64_t(2 * a->n), chip), a->n));
+  }
   std::string prose = fmt::format(R"(
 The kernel is the project's `kernels/linear.s` (`kernels/lib/gemm_aic.inc`): each AIC computes
 units of 128 rows x up to 256 columns of C, streams K through L1 in double-buffered chunks and
@@ -339,7 +342,7 @@ bytes apart, so under `modulo` a chunk's rows fall on only `l2.slices` / gcd(2n 
 those few slices and the AICs whose chunks share them queue there; the next section's
 vendor-tiled kernel collapses there, which the published series does not show (the reason the
 configs hash, configs/ascend910b.yaml).)",
-                      and_list(dips), chip.l2.slices, and_list(few));
+                      and_list(dip_sizes), chip.l2.slices, and_list(few));
   md += wrap(prose) + "\n\n";
   md += gemm_chip_section(gemm, chip);
   md += decode_anchor_section(decode);

@@ -98,14 +98,14 @@ time of one call minus the model's; the vendor order with the vendor's ND -> NZ 
   const double hbm_tbps = chip.hbm.bandwidth_gbps / 1e3;
   // The L2-rate check: gemm_chip.s with the slice rate lowered to the guide's ratio.
   std::vector<std::string> l2_runs;
-  double l2_move = 0, l2_ratio = 0;
+  double l2_move = 0, l2_ratio = 0, low_rate = 0;
   for (const ChipAnchor& a : rows)
     if (a.chip_l2_low > 0) {
       l2_runs.push_back(fmt::format("{:.1f} -> {:.1f} at n = {:.0f}", a.chip, a.chip_l2_low, a.n));
       l2_move = std::max(l2_move, std::abs(a.chip_l2_low / a.chip - 1));
       l2_ratio = a.chip_l2_ratio;
+      low_rate = a.chip_l2_rate;
     }
-  const double low_rate = l2_ratio * chip.hbm.bandwidth_gbps / chip.chip.clock_ghz / chip.l2.slices;
   const std::string l2_check =
       l2_runs.empty() ? std::string("(not run)")
       : l2_move < 0.01

@@ -100,9 +100,9 @@ std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const s
     a.chip_nz = tflops(run_size(repo, "gemm_chip_bf16.yaml", n, config_path, sets, {"NZ=1"}));
     if (a.n <= 4096) {  // the L2 at CANN's "three to four times GM" read bandwidth (docs/fidelity.md)
       a.chip_l2_ratio = kL2OverHbm;
-      const double rate = std::round(kL2OverHbm * cfg.hbm.bandwidth_gbps / cfg.chip.clock_ghz / cfg.l2.slices);
+      a.chip_l2_rate = std::round(kL2OverHbm * cfg.hbm.bandwidth_gbps / cfg.chip.clock_ghz / cfg.l2.slices);
       a.chip_l2_low = tflops(run_size(repo, "gemm_chip_bf16.yaml", n, config_path,
-                                      joined(sets, {fmt::format("l2.slice_bytes_per_cycle={:g}", rate)})));
+                                      joined(sets, {fmt::format("l2.slice_bytes_per_cycle={:g}", a.chip_l2_rate)})));
     }
     out.push_back(a);
   }

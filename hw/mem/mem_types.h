@@ -68,10 +68,7 @@ struct L2Geometry {
     const uint32_t s = p.row < full_rows ? mapping->slice_of(p.column, p.tag * full_rows + p.row) : p.column;
     return Location{s, p.tag * sets_of(s) + p.row};
   }
-  uint32_t slice_of(uint64_t addr) const {
-    const Place p = place(line_index(addr));
-    return p.row < full_rows ? mapping->slice_of(p.column, p.tag * full_rows + p.row) : p.column;
-  }
+  uint32_t slice_of(uint64_t addr) const { return locate(addr).slice; }
   uint64_t block_of(uint64_t addr) const { return locate(addr).block; }
   uint64_t line_base(uint64_t addr) const { return addr - line_div_.mod(addr); }
   // First byte of a slice-local block (for write-backs of victims).

