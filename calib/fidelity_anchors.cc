@@ -101,8 +101,9 @@ weight tile: TK rows of K by TN columns (github hw-native-sys/pypto issue 2309;
 Model: `kernels/gemm_decode_tiles.s` through `kernels/cases/gemm_decode_tiles_kn.yaml` and
 `_nk.yaml` `--var M=16 --var K=.. --var N=.. --var TK=.. --var TN=.. --timing-only`: one N tile
 per AIC (block_dim = N / TN, as a pypto spmd over the N tiles), K streamed in [TK, TN] tiles (one
-DMA each: [K, N] is TK bursts of TN x 2 bytes, [N, K] is TN bursts of TK x 2 bytes) through as
-many L1 stages as fit (at most 4), L0B sub-tiles, cache hints and flags of `lib/gemm_kn.inc`.
+DMA each: [K, N] is TK rows of TN x 2 bytes, [N, K] is TN rows of TK x 2 bytes, converted ND -> NZ
+on the way into L1 as the cube's tile loads need it, `mov_gm_l1_nz`) through as many L1 stages
+as fit (at most 4), L0B sub-tiles, cache hints and flags of `lib/gemm_kn.inc`.
 Overhead = time([N, K]) / time([K, N]) - 1; the difference is model minus published, in points.
 The last columns: both mappings plain `modulo` instead of the shipped `xor`, then the shipped
 mappings with a larger MTE request window, `mte.max_outstanding` )" +
@@ -143,12 +144,19 @@ on the same few.)",
     const double burst = 2.0 * double(f.tk), window = chip.mte.max_outstanding;
     const double per_core = window * std::min(burst, double(chip.l2.line)) / chip.l2.read_hit_latency;
     const double hbm = chip.hbm.bandwidth_gbps / chip.chip.clock_ghz;
-    prose += fmt::format(R"( What is left at TK = {} is the MTE's request window: a [N, K] tile is
-then bursts of {:g} bytes, one line request each, so the `mte.max_outstanding` {:g} requests hold
-{:g} KiB in flight instead of {:g} KiB, and a core streams about {:g} x {:g} B per L2 round trip
-({} cycles), ~{:.0f} B/cycle, below its {:g} B/cycle link.)",
-                      f.tk, burst, window, window * burst / 1024, window * chip.l2.line / 1024, window, burst,
-                      chip.l2.read_hit_latency, per_core, chip.noc.aic_read_bytes_per_cycle);
+    // A tile DMA's floor on one core: the conversion's startup, one L2 round trip, the bytes at the link.
+    const double tile = 2.0 * double(f.tk) * double(f.tn), link = chip.noc.aic_read_bytes_per_cycle;
+    const double floor = double(chip.mte.gm_l1_nz.startup) + double(chip.l2.read_hit_latency) + tile / link;
+    prose += fmt::format(R"( Where TK < TN, both layouts pay for the conversion: the model charges its
+{}-cycle startup (`mte.gm_l1_nz`) before a DMA's first request, and a core's tile DMAs are serial,
+so a {:g} KiB tile takes at least {} + {} (the L2 round trip) + {:.0f} (at the {:g} B/cycle link)
+= {:.0f} cycles, ~{:.0f} B/cycle per core. The [N, K] side also meets the MTE's request window: its
+tile is bursts of {:g} bytes, one line request each, so the `mte.max_outstanding` {:g} requests
+hold {:g} KiB in flight instead of {:g} KiB, and a core streams about {:g} x {:g} B per L2 round
+trip, ~{:.0f} B/cycle, below its link.)",
+                      chip.mte.gm_l1_nz.startup, tile / 1024, chip.mte.gm_l1_nz.startup, chip.l2.read_hit_latency,
+                      tile / link, link, floor, tile / floor, burst, window, window * burst / 1024,
+                      window * chip.l2.line / 1024, window, burst, per_core);
     std::vector<std::string> chip_grows;
     for (const LayoutAnchor* a : narrow) {
       const int64_t cores = a->tn > 0 ? a->n / a->tn : 0;

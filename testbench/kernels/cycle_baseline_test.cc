@@ -177,9 +177,12 @@ std::vector<BaselineCase> cases() {
   mx(MxShape{16, 4096, 1536, 512, 1, 36});  // decode, UB -> L1
   mla("T16_H4096_NH64_bd24", "mla_prolog_bf16.yaml", {}, 0);  // reference
   mla("btrans_T16_H4096_NH64_bd24", "mla_prolog_bf16_btrans.yaml", {}, 0);
+  mla("nz_T16_H4096_NH64_bd24", "mla_prolog_bf16_nz.yaml", {}, 0);  // weights NZ in GM
+  mla("nz_btrans_T16_H4096_NH64_bd24", "mla_prolog_bf16_nz_btrans.yaml", {}, 0);
   mla("T13_H256_NH4_bd2", "mla_prolog_bf16.yaml",
       {"T=13", "H=256", "QLR=128", "NH=4", "HD=128", "RD=64"}, 2);
   mla("quant_T16_H4096_NH64_bd24", "mla_prolog_quant.yaml", {}, 0);  // MLAPrologQuant reference
+  mla("quant_nz_T16_H4096_NH64_bd24", "mla_prolog_quant_nz.yaml", {}, 0);  // weights NZ in GM
   mla("quant_T13_H256_NH4_bd2", "mla_prolog_quant.yaml",
       {"T=13", "H=256", "QLR=128", "NH=4", "HD=128", "RD=64"}, 2);
   return v;

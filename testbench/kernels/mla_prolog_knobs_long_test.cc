@@ -84,16 +84,17 @@ TEST(MlaPrologKnobs, DoubleBufferingAndL1Reuse) {
 }
 
 // The seed's NONE_CACHEABLE for single-use weights: the HBM bytes are the same for every policy
-// (the weights fit L2 and are read once either way); wq_a none_cacheable slows q1_kv1: each AIC
-// then reads its 128-byte piece of a 512-byte line from HBM itself instead of hitting the line
-// that a neighbouring AIC brought into L2.
+// (the weights fit L2 and are read once either way); wq_a and w_kv none_cacheable slow q1_kv1
+// (20406 -> 25776 cycles): each AIC then reads its 128-byte pieces of 512-byte lines from HBM
+// itself instead of hitting the lines a neighbouring AIC brought into L2. (wq_a alone moves it
+// by less than the noise since the ND chunks' conversion is charged: docs/mla-prolog.md.)
 TEST(MlaPrologKnobs, CachePolicy) {
   const Point hints = measure(kKN, {}, false);
   const Point wqa_nc = measure(kKN, {}, false, {"wq_a=none_cacheable"});
   const Point all_nc = measure(kKN, {}, false, {"wq_a=none_cacheable", "wq_b=none_cacheable", "w_kv=none_cacheable"});
   EXPECT_EQ(wqa_nc.hbm_read, hints.hbm_read);
   EXPECT_EQ(all_nc.hbm_read, hints.hbm_read);
-  EXPECT_GT(wqa_nc.span("mla.q1_kv1"), hints.span("mla.q1_kv1"));
+  EXPECT_GT(all_nc.span("mla.q1_kv1"), hints.span("mla.q1_kv1"));
   EXPECT_GT(all_nc.cycles, hints.cycles);
 }
 

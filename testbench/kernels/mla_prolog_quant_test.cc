@@ -1,5 +1,5 @@
 // kernels/mla_prolog_quant.s (MLAPrologQuant, docs/mla-prolog.md) through `npusim run`'s
-// pipeline at small shapes: kernels/cases/mla_prolog_quant.yaml with smaller vars, on the ISS
+// pipeline at small shapes: kernels/cases/mla_prolog_quant*.yaml with smaller vars, on the ISS
 // (with the race checker) and the SystemC model, against the golden `mla_prolog_quant` (q and
 // kv: bf16 rule; qr_q: int8, within one step; qr_scale: fp32 rule), the two backends
 // bit-identical. The reference shape is in mla_prolog_quant_long_test.cc.
@@ -46,6 +46,13 @@ INSTANTIATE_TEST_SUITE_P(
                       MlaKnob{kKN, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}},  // several segments per AIC
                       MlaKnob{kNK, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}},
                       MlaKnob{kKN, {"NBUF=2"}}));
+
+// kernels/mla_prolog_quant_nz.s (the weights kept NZ in GM, int8 wq_b's blocks 32 columns wide)
+// writes mla_prolog_quant.s's bytes, both layouts, with the knobs that change the W stream.
+TEST(MlaPrologQuant, NzWeightsWriteTheNdKernelsBytes) {
+  expect_nz_writes_nd_bytes({{kKN, "mla_prolog_quant_nz.yaml"}, {kNK, "mla_prolog_quant_nz_btrans.yaml"}},
+                            small(13), {{}, {"XL1=0"}, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}}, kOutputs);
+}
 
 // One AIC: q3's 2560 int8 columns exceed a segment (2048 columns of int32 fill L0C), so it runs
 // two; heads of 512 span several dequant runs' worth of channels.

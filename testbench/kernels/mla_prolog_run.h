@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/lib/run_case.h"
@@ -38,6 +39,28 @@ inline cli::RunResult expect_mla_prolog_on_both(const std::string& case_file, co
     EXPECT_EQ(iss.outputs.at(t).bytes(), sc.outputs.at(t).bytes()) << what << ": " << t << " ISS != SystemC";
   EXPECT_TRUE(sc.sim.total_cycles.has_value()) << what;
   return sc;
+}
+
+// The NZ-weight kernel of a pair (kernels/mla_prolog_nz.s, mla_prolog_quant_nz.s) writes the ND
+// kernel's bytes: its W chunks land in L1 as the same NZ values the ND kernel converts on the
+// way in. Both layouts ({ND case, NZ case} pairs), each with the knob sets \p knobs (vars added
+// to \p shape), on 2 clusters of ascend910b; both kernels also pass on both backends.
+inline void expect_nz_writes_nd_bytes(const std::vector<std::pair<const char*, const char*>>& pairs,
+                                      const std::vector<std::string>& shape,
+                                      const std::vector<std::vector<std::string>>& knobs,
+                                      const std::vector<std::string>& outputs) {
+  for (const auto& [nd_case, nz_case] : pairs) {
+    for (const auto& knob : knobs) {
+      std::vector<std::string> vars = shape;
+      vars.insert(vars.end(), knob.begin(), knob.end());
+      const cli::RunResult nd = expect_mla_prolog_on_both(nd_case, vars, 2, "ascend910b", outputs);
+      const cli::RunResult nz = expect_mla_prolog_on_both(nz_case, vars, 2, "ascend910b", outputs);
+      std::string what = nz_case;
+      for (const std::string& v : knob) what += " " + v;
+      for (const std::string& t : outputs)
+        EXPECT_EQ(nd.outputs.at(t).bytes(), nz.outputs.at(t).bytes()) << what << ": " << t;
+    }
+  }
 }
 
 // A knob setting of the knob tests (kernels.Knobs/...): the case file and its --var assignments.

@@ -1,6 +1,6 @@
 // kernels/mla_prolog.s (SK-04 bf16 MLAProlog, docs/mla-prolog.md) through `npusim run`'s
 // pipeline at small shapes: kernels/cases/mla_prolog_bf16.yaml (weights [K, N]) and
-// mla_prolog_bf16_btrans.yaml ([N, K]) with smaller vars, on the ISS (with the race checker) and
+// mla_prolog_bf16_btrans.yaml ([N, K]), and kernels/mla_prolog_nz.s's _nz cases, with smaller vars, on the ISS (with the race checker) and
 // the SystemC model, against the golden `mla_prolog` (q, kv, qr; bf16 rule), the two backends
 // bit-identical. The reference shape is in mla_prolog_long_test.cc.
 #include "testbench/kernels/mla_prolog_run.h"
@@ -41,6 +41,14 @@ INSTANTIATE_TEST_SUITE_P(
                       MlaKnob{kKN, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}},  // several segments per AIC
                       MlaKnob{kNK, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}},
                       MlaKnob{"mla_prolog_bf16_per_stage.yaml", {}}));  // STAGES 1, 2, 4, 8: four launches
+
+// kernels/mla_prolog_nz.s (the weights kept NZ in GM, as CANN's MlaProlog takes them) writes
+// mla_prolog.s's bytes, both layouts, with the knobs that change the W stream: x slices with
+// every chunk, several segments per AIC.
+TEST(MlaProlog, NzWeightsWriteTheNdKernelsBytes) {
+  expect_nz_writes_nd_bytes({{kKN, "mla_prolog_bf16_nz.yaml"}, {kNK, "mla_prolog_bf16_nz_btrans.yaml"}}, small(13),
+                            {{}, {"XL1=0"}, {"KTA=64", "NTA=32", "KTB=32", "NTB=32"}}, {"q", "kv", "qr"});
+}
 
 TEST(MlaProlog, BTransWeights) {
   expect_mla_prolog_on_both("mla_prolog_bf16_btrans.yaml", small(13), 2, "ascend910b");

@@ -130,15 +130,16 @@ TEST_F(CalibTables, DecodeStreamingAnchorErrorsWithinBound) {
 }
 
 // b_trans overhead (docs/fidelity.md), model - published overhead as recorded (within 10 points):
-// -2.2, +37.6, -15.3 points with the shipped hashed mappings (the MTE request window at the
-// shallow tiles, see the doc). The TK = 256 tile, whose bursts are whole lines in both layouts,
+// -2.4, +24.1, -4.1 points with the shipped hashed mappings (the tiles converted ND -> NZ on the
+// way into L1 and the MTE request window at the shallow tiles, see the doc; -2.2, +37.6, -15.3
+// before lib/gemm_kn.inc charged the conversion). The TK = 256 tile, whose bursts are whole lines in both layouts,
 // must cost what the chip reports within 3 points (+2.2 %) under either mapping; a 512-request
 // window removes the model's cost; and the model's overhead must still grow as TK gets shallower
 // (TK 64 above TK 256), as the published one does.
 TEST_F(CalibTables, BTransAnchorOverheads) {
   const std::vector<calib::LayoutAnchor>& b = btrans_anchors();
   ASSERT_EQ(b.size(), 3u);
-  const double recorded[] = {-0.022, 0.376, -0.153};
+  const double recorded[] = {-0.024, 0.241, -0.041};
   for (size_t i = 0; i < b.size(); ++i) {
     SCOPED_TRACE(b[i].tile);
     EXPECT_NEAR(b[i].model() - b[i].measured, recorded[i], 0.10);
