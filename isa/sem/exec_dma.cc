@@ -59,20 +59,6 @@ void check_nz(const Exec& x, uint64_t rows, uint64_t base, uint64_t c0_stride, c
                       rows * kC0Bytes));
 }
 
-// A rows x row_bytes tile of an NZ matrix in L1 (first byte at o.src, blocks o.src_stride
-// apart) gathered into tmp as dense ND rows.
-template <class V>
-void gather_nz_tile(Exec& x, const V& o, uint64_t row_bytes, std::vector<uint8_t>& tmp) {
-  const uint64_t rows = o.rows, blocks = nz_blocks(row_bytes);
-  check_nz(x, rows, o.src, o.src_stride, "src", "src_stride");
-  const uint8_t* s = x.local_strided(Buffer::L1, o.src, blocks, o.src_stride, rows * kC0Bytes, false);
-  tmp.resize(rows * row_bytes);
-  for (uint64_t r = 0; r < rows; ++r)
-    for (uint64_t j = 0; j < blocks; ++j)
-      std::memcpy(tmp.data() + r * row_bytes + j * kC0Bytes, s + j * o.src_stride + r * kC0Bytes,
-                  std::min(kC0Bytes, row_bytes - j * kC0Bytes));
-}
-
 // Transposed copy of a rows x cols tile of Word elements: dst[c, r] = src[r, c] (src rows
 // src_stride bytes apart, dst dense). Words are copied whole, so any bit pattern moves as is.
 template <class Word>
@@ -142,34 +128,57 @@ void transpose_tile_blocked(const uint8_t* s, uint64_t src_stride, uint8_t* d, u
 #endif
 }
 
+// Transposes a rows x cols tile of es-byte words (src rows src_stride bytes apart) into dst,
+// dst[c, r] = src[r, c] with dst rows `rows` words long.
+void transpose_words(uint64_t es, const uint8_t* s, uint64_t src_stride, uint8_t* d, uint64_t rows, uint64_t cols) {
+  switch (es) {
+    case 1: transpose_tile<uint8_t>(s, src_stride, d, rows, cols); break;
+    case 2: transpose_tile_blocked<uint16_t>(s, src_stride, d, rows, cols); break;
+    default: transpose_tile_blocked<uint32_t>(s, src_stride, d, rows, cols); break;  // every dtype is 1, 2 or 4 bytes
+  }
+}
+
+// The rows x row_bytes tile of an NZ matrix in L1 (first byte at s, column blocks src_stride
+// apart, a block's rows 32 bytes apart) into dense dst, transposed or not. Block j holds the
+// tile's columns j x 32 / es ..: a [rows, 32 / es] matrix of its own, so it is copied (or
+// transposed) straight from L1, with no ND copy in between.
+void nz_tile_to(const uint8_t* s, uint64_t src_stride, uint8_t* d, uint64_t es, uint64_t rows, uint64_t row_bytes,
+                bool trans) {
+  const uint64_t blocks = nz_blocks(row_bytes), per_block = kC0Bytes / es;
+  for (uint64_t j = 0; j < blocks; ++j) {
+    const uint8_t* b = s + j * src_stride;
+    const uint64_t bytes = std::min(kC0Bytes, row_bytes - j * kC0Bytes);
+    if (trans) {
+      transpose_words(es, b, kC0Bytes, d + j * per_block * rows * es, rows, bytes / es);
+    } else if (bytes == kC0Bytes) {
+      for (uint64_t r = 0; r < rows; ++r) std::memcpy(d + r * row_bytes + j * kC0Bytes, b + r * kC0Bytes, kC0Bytes);
+    } else {
+      for (uint64_t r = 0; r < rows; ++r) std::memcpy(d + r * row_bytes + j * kC0Bytes, b + r * kC0Bytes, bytes);
+    }
+  }
+}
+
 // L1 -> L0A / L0B: the source is L1 and the destination another buffer, so they never overlap
-// and rows are copied straight to their place. An NZ source (nz = 1) is gathered into dense ND
-// rows first; an ND one is read in place.
+// and rows are copied straight to their place, from ND rows or NZ blocks (nz = 1).
 template <class V>
 void tile_load(Exec& x, const V& o, Buffer dstbuf) {
   const uint64_t es = isa::dtype_size(o.dt), rows = o.rows, cols = o.cols;
   const uint64_t row_bytes = cols * es;
-  std::vector<uint8_t> nd;
   const uint8_t* s = nullptr;
-  uint64_t ss = o.src_stride;
   if (o.nz != 0) {
-    gather_nz_tile(x, o, row_bytes, nd);
-    s = nd.data();
-    ss = row_bytes;
+    check_nz(x, rows, o.src, o.src_stride, "src", "src_stride");
+    s = x.local_strided(Buffer::L1, o.src, nz_blocks(row_bytes), o.src_stride, rows * kC0Bytes, false);
   } else {
     s = x.local_strided(Buffer::L1, o.src, rows, o.src_stride, row_bytes, false);
   }
   uint8_t* d = x.local(dstbuf, o.dst, rows * row_bytes, true);
-  if (rows * row_bytes == 0) return;  // nothing to copy (ranges checked above); an empty nd's data() may be null
+  if (rows * row_bytes == 0) return;  // nothing to copy (ranges checked above)
+  if (o.nz != 0) return nz_tile_to(s, o.src_stride, d, es, rows, row_bytes, o.trans != 0);
   if (o.trans == 0) {
-    for (uint64_t r = 0; r < rows; ++r) std::memcpy(d + r * row_bytes, s + r * ss, row_bytes);
+    for (uint64_t r = 0; r < rows; ++r) std::memcpy(d + r * row_bytes, s + r * o.src_stride, row_bytes);
     return;
   }
-  switch (es) {
-    case 1: transpose_tile<uint8_t>(s, ss, d, rows, cols); break;
-    case 2: transpose_tile_blocked<uint16_t>(s, ss, d, rows, cols); break;
-    default: transpose_tile_blocked<uint32_t>(s, ss, d, rows, cols); break;  // every dtype is 1, 2 or 4 bytes
-  }
+  transpose_words(es, s, o.src_stride, d, rows, cols);
 }
 
 // ND -> NZ (copy_gm_to_cbuf_multi_nd2nz with ndNum = 1, dstNzNStride = 1): block j of GM row r
