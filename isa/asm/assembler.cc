@@ -198,6 +198,7 @@ class Assembler {
     // Spliced line numbers for now; assemble() maps them to files (.include).
     SourceLoc loc;
     loc.at.line = s.chain.empty() ? s.line : s.chain.front();
+    loc.via.reserve(s.chain.size());
     for (size_t k = 1; k < s.chain.size(); ++k) loc.via.push_back(FileLine{0, s.chain[k]});
     if (!s.chain.empty()) loc.via.push_back(FileLine{0, s.line});
     cur_->sec->src.push_back(std::move(loc));

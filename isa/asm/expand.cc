@@ -1,4 +1,7 @@
 // Pass 1 of the assembler: comments, .macro/.endm, .rept/.endr, .equ and .reg.
+#include <iterator>
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "isa/asm/source.h"
@@ -158,37 +161,57 @@ constexpr size_t kMaxStatements = 200000;  // statements after expansion (memory
 constexpr int64_t kMaxRept = 100000;
 constexpr int64_t kMaxWork = 1000000;  // .rept iterations in all (empty bodies emit nothing)
 
+// Where the first word after the labels starts: past `name:` labels and blanks.
+size_t first_word_at(const std::string& t) {
+  size_t p = skip_ws(t, 0);
+  for (;;) {
+    if (p >= t.size() || !is_ident_start(t[p])) return p;
+    size_t e = p;
+    while (e < t.size() && is_ident_char(t[e])) ++e;
+    size_t c = skip_ws(t, e);
+    if (c >= t.size() || t[c] != ':') return p;
+    p = skip_ws(t, c + 1);
+  }
+}
+
 // The first word after the labels (".macro", "vadd.f32", a macro name) and where it starts.
-std::string first_word(const std::string& t, size_t* at) {
-  size_t p;
-  leading_labels(t, &p);
+std::string_view first_word(const std::string& t, size_t* at) {
+  const size_t p = first_word_at(t);
   *at = p;
   size_t e = p;
   while (e < t.size() && t[e] != ' ' && t[e] != '\t') ++e;
-  return t.substr(p, e - p);
+  return std::string_view(t).substr(p, e - p);
 }
 
+using Subst = std::map<std::string, std::string, std::less<>>;
+
 // Replaces \name (names in `subst`) and \@ (with `unique`).
-std::string substitute(const std::string& t, const std::map<std::string, std::string>& subst, int unique) {
+std::string substitute(const std::string& t, const Subst& subst, int unique) {
+  size_t i = t.find('\\');
+  if (i == std::string::npos) return t;
   std::string out;
-  for (size_t i = 0; i < t.size(); ++i) {
-    if (t[i] == '\\' && i + 1 < t.size()) {
-      if (t[i + 1] == '@') {
-        out += std::to_string(unique);
-        ++i;
-        continue;
-      }
-      size_t e = i + 1;
-      while (e < t.size() && is_ident_char(t[e])) ++e;
-      auto it = subst.find(t.substr(i + 1, e - i - 1));
-      if (it != subst.end()) {
-        out += it->second;
-        i = e - 1;
-        continue;
-      }
+  out.reserve(t.size() + 16);
+  size_t copied = 0;  // t[copied, i) is still to be appended
+  for (; i != std::string::npos; i = t.find('\\', i)) {
+    if (i + 1 >= t.size()) break;
+    if (t[i + 1] == '@') {
+      out.append(t, copied, i - copied);
+      out += std::to_string(unique);
+      copied = i += 2;
+      continue;
     }
-    out += t[i];
+    size_t e = i + 1;
+    while (e < t.size() && is_ident_char(t[e])) ++e;
+    auto it = subst.find(std::string_view(t).substr(i + 1, e - i - 1));
+    if (it != subst.end()) {
+      out.append(t, copied, i - copied);
+      out += it->second;
+      copied = i = e;
+      continue;
+    }
+    ++i;
   }
+  out.append(t, copied, std::string::npos);
   return out;
 }
 
@@ -198,11 +221,12 @@ class Expander {
   std::vector<Stmt> out;
   bool overflowed() const { return overflow_; }
 
-  void run(const std::vector<Stmt>& lines, int depth) {
+  // Statements are moved into `out` as they are emitted: `lines` is the caller's to give up.
+  void run(std::vector<Stmt>& lines, int depth) {
     for (size_t i = 0; i < lines.size() && !overflow_; ++i) {
-      const Stmt& s = lines[i];
+      Stmt& s = lines[i];
       size_t at;
-      std::string w = first_word(s.text, &at);
+      const std::string_view w = first_word(s.text, &at);
       auto label_only = [&] {
         if (at == 0 || s.text.find(':') >= at) return;  // no label before the directive
         Stmt labels = s;
@@ -222,7 +246,8 @@ class Expander {
           }
           return;
         }
-        std::vector<Stmt> body(lines.begin() + i + 1, lines.begin() + end);
+        std::vector<Stmt> body(std::make_move_iterator(lines.begin() + i + 1),
+                               std::make_move_iterator(lines.begin() + end));  // i skips past them
         if (w == ".macro") define_macro(s, at + w.size(), std::move(body));
         else rept(s, at + w.size(), body, depth);
         i = end;
@@ -234,11 +259,11 @@ class Expander {
       } else if (w == ".reg") {
         label_only();
         define_reg(s, at + w.size());
-      } else if (macros_.count(w)) {
+      } else if (auto m = macros_.find(w); m != macros_.end()) {
         label_only();
-        invoke(s, at, w, depth);
+        invoke(s, at, m->first, m->second, depth);
       } else if (skip_ws(s.text, 0) < s.text.size()) {
-        emit(s);
+        emit(std::move(s));
       }
     }
   }
@@ -250,27 +275,27 @@ class Expander {
   };
   Symbols& syms_;
   Sink& sink_;
-  std::map<std::string, Macro> macros_;
+  std::map<std::string, Macro, std::less<>> macros_;
   int unique_ = 0;
   int64_t work_ = 0;
   bool overflow_ = false;
 
-  void emit(const Stmt& s) {
+  void emit(Stmt s) {
     if (out.size() >= kMaxStatements) {
       sink_.error(s, 0, fmt::format("expansion produces more than {} statements", kMaxStatements));
       overflow_ = true;
       return;
     }
-    out.push_back(s);
+    out.push_back(std::move(s));
   }
 
   // Index of the .endm/.endr matching lines[i] (lines.size() if none); nested pairs count.
-  size_t find_end(const std::vector<Stmt>& lines, size_t i, const std::string& open) {
-    std::string close = open == ".macro" ? ".endm" : ".endr";
+  size_t find_end(const std::vector<Stmt>& lines, size_t i, std::string_view open) {
+    const std::string_view close = open == ".macro" ? ".endm" : ".endr";
     int depth = 0;
     for (size_t j = i + 1; j < lines.size(); ++j) {
       size_t at;
-      std::string w = first_word(lines[j].text, &at);
+      const std::string_view w = first_word(lines[j].text, &at);
       if (w == open) ++depth;
       else if (w == close && depth-- == 0) return j;
     }
@@ -312,8 +337,7 @@ class Expander {
       sink_.error(s, p, fmt::format("macro '{}' is already defined", name));
   }
 
-  void invoke(const Stmt& s, size_t at, const std::string& name, int depth) {
-    const Macro& m = macros_.at(name);
+  void invoke(const Stmt& s, size_t at, const std::string& name, const Macro& m, int depth) {
     if (depth >= kMaxDepth) {
       sink_.error(s, at, fmt::format("macro expansion nested too deeply (limit {}) at '{}'", kMaxDepth, name));
       overflow_ = true;  // every enclosing level would report the same again
@@ -325,9 +349,10 @@ class Expander {
                                      m.params.size() == 1 ? "" : "s", args.size()));
       return;
     }
-    std::map<std::string, std::string> subst;
-    for (size_t k = 0; k < args.size(); ++k) subst[m.params[k]] = args[k].first;
+    Subst subst;
+    for (size_t k = 0; k < args.size(); ++k) subst[m.params[k]] = std::move(args[k].first);
     int unique = unique_++;
+    const std::string macro = s.macro.empty() ? name : s.macro + " -> " + name;
     std::vector<Stmt> body;
     body.reserve(m.body.size());
     for (const Stmt& b : m.body) {
@@ -336,8 +361,9 @@ class Expander {
       x.line = s.line;
       x.col0 = 0;
       x.macro_col = s.col(at);
-      x.macro = s.macro.empty() ? name : s.macro + " -> " + name;
+      x.macro = macro;
       x.scope = s.scope;
+      x.chain.reserve(1 + s.chain.size());
       x.chain.push_back(b.chain.empty() ? b.line : b.chain.front());
       x.chain.insert(x.chain.end(), s.chain.begin(), s.chain.end());
       body.push_back(std::move(x));
@@ -377,7 +403,7 @@ class Expander {
         return;
       }
       auto scope = std::make_shared<Scope>(Scope{s.scope, var, k});
-      std::map<std::string, std::string> subst;
+      Subst subst;
       if (!var.empty()) subst[var] = std::to_string(k);
       int unique = unique_++;
       std::vector<Stmt> copy = body;
