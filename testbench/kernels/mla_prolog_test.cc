@@ -3,7 +3,10 @@
 // mla_prolog_bf16_btrans.yaml ([N, K]), and kernels/mla_prolog_nz.s's _nz cases, with smaller vars, on the ISS (with the race checker) and
 // the SystemC model, against the golden `mla_prolog` (q, kv, qr; bf16 rule), the two backends
 // bit-identical. The reference shape is in mla_prolog_long_test.cc.
+#include <filesystem>
+
 #include "testbench/kernels/mla_prolog_run.h"
+#include "testbench/support/cli_support.h"
 
 namespace npu::test {
 namespace {
@@ -74,6 +77,33 @@ TEST(MlaProlog, IdleAics) {
 TEST(MlaProlog, TwoSegmentsOnOneAic) {
   expect_mla_prolog_on_both("mla_prolog_bf16.yaml", {"T=2", "H=256", "QLR=128", "NH=5", "HD=512", "RD=64"}, 1,
                             "ascend910b");
+}
+
+// b_trans other than 0 / 1 (bit 2 would select lib/gemm_kn.inc's NZ weight mode and read ND
+// weights as NZ): the run stops with the AIC, PC and the check's source line, exit status 2, no
+// output. The shipped case with b_trans 4 and a small shape, both engines.
+class MlaPrologCli : public CliScratchTest {};
+
+TEST_F(MlaPrologCli, BTransOtherThanZeroOrOneIsALocatedFault) {
+  std::string text = slurp(source_path("kernels/cases/mla_prolog_bf16.yaml"));
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"b_trans: 0,", "b_trans: 4,"},
+                                 {"kernel: ../mla_prolog.s", "kernel: " + source_path("kernels/mla_prolog.s")}}) {
+    const size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+  }
+  const std::string c = write("case.yaml", text);
+  for (const char* engine : {" --iss", ""}) {
+    SCOPED_TRACE(engine[0] ? "iss" : "systemc");
+    ASSERT_EQ(npusim("run " + c + " --var T=2 --var H=256 --var QLR=128 --var NH=2 --var HD=128 --var RD=64 "
+                     "--block-dim 2" + engine + " --out " + path("out")),
+              2)
+        << err_;
+    EXPECT_NE(err_.find(".aic pc "), std::string::npos) << err_;
+    EXPECT_NE(err_.find("lib/mla_stages.inc:"), std::string::npos) << err_;
+    EXPECT_NE(err_.find("division by zero"), std::string::npos) << err_;
+    EXPECT_FALSE(std::filesystem::exists(path("out")));
+  }
 }
 
 }  // namespace
