@@ -42,4 +42,5 @@
     kn_load_x x
     kn_loop
     kn_end
+    kn_check_bit b_trans
     end

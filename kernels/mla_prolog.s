@@ -12,7 +12,7 @@
 #   T int >= 1 (tokens; the AIC GEMMs take at most 16 at a time, see UNROLL), H, QLR, HD int
 #   multiples of 16 (16 * H * 2 and 16 * QLR * 2 at most half of L1), NH int >= 1, RD int, multiple of 16, <= min(HD, 512); TNH int = T * NH;
 #   eps f32; b_trans int 0 / 1 (weights [N, K] instead of [K, N]; another value faults at the
-#   check in lib/mla_stages.inc, mla_check_mode).
+#   check in lib/gemm_kn.inc, kn_check_bit).
 #   Tuning knobs (issue 13 section 3; docs/mla-prolog.md "Knobs"; the shipped cases' values are
 #   the kernel's defaults):
 #   UNROLL int: the token-loop unroll list as a mask of chunk sizes (bit i: 2^i tokens; 16 =

@@ -18,7 +18,7 @@
 #   T int 1 .. 16, H, HD multiples of 16, QLR a multiple of 32 (int8 L1 columns and k0.s8),
 #   QLR <= 4096 (one RMSNorm chunk), NH >= 1, RD a multiple of 16, <= min(HD, 512), HD <= 8192;
 #   TNH = T * NH; NHD = NH * HD; eps f32; b_trans 0 / 1 (all weights [N, K] instead of [K, N];
-#   another value faults, lib/mla_stages.inc mla_check_mode);
+#   another value faults, lib/gemm_kn.inc kn_check_bit);
 #   Knobs as mla_prolog.s's (docs/mla-prolog.md "Knobs"; the cases' values are the defaults):
 #   NBUF 1 / 2 (RoPE run buffers), XL1 1 / 0 (x whole in L1 / re-loaded with every chunk), KTA,
 #   NTA, KTB, NTB (the cube tiles of q1_kv1 and q3; 0: lib/gemm_kn.inc's default; KTB and NTB

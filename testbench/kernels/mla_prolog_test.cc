@@ -3,6 +3,7 @@
 // mla_prolog_bf16_btrans.yaml ([N, K]), and kernels/mla_prolog_nz.s's _nz cases, with smaller vars, on the ISS (with the race checker) and
 // the SystemC model, against the golden `mla_prolog` (q, kv, qr; bf16 rule), the two backends
 // bit-identical. The reference shape is in mla_prolog_long_test.cc.
+#include <algorithm>
 #include <filesystem>
 
 #include "testbench/kernels/mla_prolog_run.h"
@@ -81,7 +82,8 @@ TEST(MlaProlog, TwoSegmentsOnOneAic) {
 
 // b_trans other than 0 / 1 (bit 2 would select lib/gemm_kn.inc's NZ weight mode and read ND
 // weights as NZ): the run stops with the AIC, PC and the check's source line, exit status 2, no
-// output. The shipped case with b_trans 4 and a small shape, both engines.
+// output. The shipped case with b_trans 4 and a small shape, both engines; the error names the
+// check (lib/gemm_kn.inc kn_check_bit) at its use in the program.
 class MlaPrologCli : public CliScratchTest {};
 
 TEST_F(MlaPrologCli, BTransOtherThanZeroOrOneIsALocatedFault) {
@@ -93,6 +95,11 @@ TEST_F(MlaPrologCli, BTransOtherThanZeroOrOneIsALocatedFault) {
     text.replace(at, from.size(), to);
   }
   const std::string c = write("case.yaml", text);
+  // The check's line in the program (the error names it in the fault's macro chain).
+  const std::string main_inc = slurp(source_path("kernels/lib/mla_prolog_main.inc"));
+  const size_t check = main_inc.find("kn_check_bit b_trans");
+  ASSERT_NE(check, std::string::npos);
+  const std::string at = "lib/mla_prolog_main.inc:" + std::to_string(1 + std::count(main_inc.begin(), main_inc.begin() + check, '\n'));
   for (const char* engine : {" --iss", ""}) {
     SCOPED_TRACE(engine[0] ? "iss" : "systemc");
     ASSERT_EQ(npusim("run " + c + " --var T=2 --var H=256 --var QLR=128 --var NH=2 --var HD=128 --var RD=64 "
@@ -100,7 +107,7 @@ TEST_F(MlaPrologCli, BTransOtherThanZeroOrOneIsALocatedFault) {
               2)
         << err_;
     EXPECT_NE(err_.find(".aic pc "), std::string::npos) << err_;
-    EXPECT_NE(err_.find("lib/mla_stages.inc:"), std::string::npos) << err_;
+    EXPECT_NE(err_.find(at + ")"), std::string::npos) << at << "\n" << err_;
     EXPECT_NE(err_.find("division by zero"), std::string::npos) << err_;
     EXPECT_FALSE(std::filesystem::exists(path("out")));
   }
