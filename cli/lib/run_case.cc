@@ -200,17 +200,13 @@ RunResult run_case_spec(CaseSpec spec, const RunOptions& o) {
 
 namespace {
 
-// A tensor's logical (ND) values into GM in its layout there (CaseTensor::format). NZ: one
-// column block at a time (contiguous in GM), so no copy of the whole tensor is made.
+// A tensor's logical (ND) values into GM in its layout there (CaseTensor::format). NZ: in the
+// pieces of sem::nd_to_nz_pieces, so no copy of the whole tensor is made and the ND rows are read
+// in order (block by block, a block's gather strode over every row of the tensor).
 void write_tensor(sem::GlobalMemory& gm, const TensorPlacement& p, const CaseTensor& t, const golden::Tensor& v) {
   if (t.format == isa::GmFormat::Nd) return gm.write(p.base, v.bytes().data(), p.bytes);
-  if (t.rows() == 0) return;
-  const uint64_t stride = sem::nz_gm_c0_stride(t.rows());
-  std::vector<uint8_t> block(stride);
-  for (uint64_t j = 0; j < sem::nz_blocks(t.row_bytes()); ++j) {
-    sem::nd_to_nz_block(v.bytes().data(), t.rows(), t.row_bytes(), j, block.data());
-    gm.write(p.base + j * stride, block.data(), stride);
-  }
+  sem::nd_to_nz_pieces(v.bytes().data(), t.rows(), t.row_bytes(),
+                       [&](uint64_t off, const uint8_t* piece, uint64_t n) { gm.write(p.base + off, piece, n); });
 }
 
 golden::Tensor read_tensor(const sem::GlobalMemory& gm, const TensorPlacement& p, const CaseTensor& t) {

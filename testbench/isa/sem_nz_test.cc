@@ -3,7 +3,9 @@
 // the address rule of Ascend's copy_gm_to_cbuf_multi_nd2nz (block j of row r at
 // dst + j * C0 stride + r * 32), not from the code under test; the tile loads are checked
 // against the plain ND tile loads of the same matrix.
+#include <cstring>
 #include <random>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -185,12 +187,26 @@ TEST(SemNz, TensorKeptNzInGm) {
     for (uint64_t b = 0; b < 40; ++b) want[(b / 32) * 512 + r * 32 + b % 32] = nd[r * 40 + b];
   sem::nd_to_nz(nd.data(), 3, 40, nz.data());
   EXPECT_EQ(nz, want);
-  // Block by block (as `npusim run` writes a tensor) into one reused buffer: the partial block
-  // after a whole one must not keep the whole one's bytes.
-  std::vector<uint8_t> block(512, 0xee);
-  for (uint64_t j = 0; j < 2; ++j) {
-    sem::nd_to_nz_block(nd.data(), 3, 40, j, block.data());
-    EXPECT_EQ(block, std::vector<uint8_t>(want.begin() + j * 512, want.begin() + (j + 1) * 512)) << "block " << j;
+  // In pieces (as `npusim run` writes a tensor into GM): every byte of the image exactly once,
+  // the same image, the partial block's tail and the padding rows zero although the piece buffer
+  // is reused; 70 rows: two row groups of kNzPieceRows and 16 rows, 10 of them padding.
+  for (const auto& [rows, row_bytes] : {std::pair<uint64_t, uint64_t>{3, 40}, {70, 72}, {64, 64}}) {
+    SCOPED_TRACE(::testing::Message() << rows << " x " << row_bytes);
+    const std::vector<uint8_t> m = nd_matrix(rows, row_bytes);
+    std::vector<uint8_t> whole(sem::nz_gm_bytes(rows, row_bytes), 0xee), pieced(whole.size(), 0xee);
+    std::vector<int> writes(whole.size(), 0);
+    sem::nd_to_nz(m.data(), rows, row_bytes, whole.data());
+    sem::nd_to_nz_pieces(m.data(), rows, row_bytes, [&](uint64_t off, const uint8_t* p, uint64_t n) {
+      ASSERT_LE(off + n, pieced.size());
+      ASSERT_LE(n, sem::kNzPieceRows * sem::kC0Bytes);
+      std::memcpy(pieced.data() + off, p, n);
+      for (uint64_t i = 0; i < n; ++i) ++writes[off + i];
+    });
+    EXPECT_EQ(pieced, whole);
+    EXPECT_EQ(writes, std::vector<int>(whole.size(), 1));
+    for (uint64_t r = 0; r < rows; ++r)  // the image is NZ: byte b of row r at its block and row
+      for (uint64_t b = 0; b < row_bytes; b += 7)
+        ASSERT_EQ(whole[(b / 32) * sem::nz_gm_c0_stride(rows) + r * 32 + b % 32], m[r * row_bytes + b]) << r << " " << b;
   }
   std::vector<uint8_t> back(nd.size(), 0);
   sem::nz_to_nd(nz.data(), 3, 40, back.data());
