@@ -366,6 +366,12 @@ configs hash, configs/ascend910b.yaml).)",
   cost of its own; `fix` writes ND at the plain L0C -> GM cost (L0C_TO_GM_TRANS matches
   L0C_TO_GM). msKPP's row shape for GM_TO_L1_TRANS is not published: the model runs the
   table's `bursts` rows of 1 KiB.
+- ND tile loads: `mov_l1_l0a` / `mov_l1_l0b` with `nz` = 0 read ND rows from L1 at the NZ loads'
+  cost, which the hardware's cube loads cannot do (they read fractals): a kernel that loads ND
+  into L1 and tiles from it skips a conversion the chip would charge. The shipped bf16 and int8
+  kernels keep L1 NZ (docs/kernels.md section 9); what still tiles ND: `gemm_chip.s`
+  with `NZ=0` (its default, see the vendor-tiled anchor above), `linear_nz.s` with `nz=0` (a
+  comparison), and `linear_mxfp8.s` (the MX scale layout that goes with NZ data is not public).
 - Contention when all )" + std::to_string(chip.chip.clusters) + R"( AICs stream GM -> L1 at once is not calibrated against a multi-core
   measurement; the per-core links were fitted on one core with a warm L2.
 - FixPipe L0C -> GM under load: the single-core table is followed (flat ~85 cycles up to 8 KiB,
