@@ -11,7 +11,6 @@
 #include <map>
 #include <mutex>
 #include <new>
-#include <thread>
 
 namespace npu {
 
@@ -56,22 +55,6 @@ class ZeroedArena {
     return p;
   }
 
-  // Makes sure the next n bytes come from one mapping and returns their start, pinned (the
-  // mapping stays until unpin(start)); nullptr if n is too large for one mapping.
-  unsigned char* next_pinned(size_t n) {
-    n = round_up(n, kPage);
-    if (n > kMapBytes) return nullptr;
-    std::lock_guard<std::mutex> lock(mu_);
-    if (!current_ || used_ + n > kMapBytes) {  // the rest of the current one is left unused
-      current_ = map_huge_aligned(kMapBytes);
-      used_ = 0;
-      live_[current_] = 0;
-    }
-    ++live_[current_];
-    return current_ + used_;
-  }
-  void unpin(unsigned char* p) { release(p); }
-
   void free(void* p, size_t n) {
     n = round_up(n, kPage);
     if (n >= kMapBytes / 2) {
@@ -82,11 +65,11 @@ class ZeroedArena {
   }
 
  private:
-  // One block (or pin) of the mapping holding p fewer; the last one unmaps it.
+  // One block of the mapping holding p fewer; the last one unmaps it.
   void release(void* p) {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = live_.upper_bound(static_cast<unsigned char*>(p));
-    --it;  // the mapping holding p (allocate / next_pinned put it there)
+    --it;  // the mapping holding p (allocate put it there)
     if (--it->second > 0) return;
     if (it->first == current_) current_ = nullptr;  // its free space may not be zero any more
     munmap(it->first, kMapBytes);
@@ -96,7 +79,7 @@ class ZeroedArena {
   std::mutex mu_;
   unsigned char* current_ = nullptr;  // the mapping new blocks come from
   size_t used_ = 0;                   // bytes of it handed out
-  std::map<unsigned char*, size_t> live_;  // every mapping with its count of blocks not freed and pins
+  std::map<unsigned char*, size_t> live_;  // every mapping with its count of blocks not freed
 };
 
 ZeroedArena& arena() {
@@ -137,22 +120,6 @@ void* allocate_zeroed(size_t n) { return arena().allocate(n); }
 
 void free_zeroed(void* p, size_t n) {
   if (p) arena().free(p, n);
-}
-
-void populate_zeroed_async(size_t n) {
-#ifdef MADV_POPULATE_WRITE
-  if (n == 0) return;
-  unsigned char* p = arena().next_pinned(n);
-  if (!p) return;
-  // Detached, holding a pin on the mapping so it cannot go while the thread works; populating
-  // never changes a byte, so it may race with the owners' writes.
-  std::thread([p, n] {
-    madvise(p, round_up(n, 4096), MADV_POPULATE_WRITE);
-    arena().unpin(p);
-  }).detach();
-#else
-  (void)n;
-#endif
 }
 
 void use_huge_pages_for_heap(size_t step) {

@@ -38,12 +38,6 @@ void advise_huge_pages(void* p, size_t n);
 // OS when its last block is freed. Thread-safe. Throws std::bad_alloc when a mapping fails.
 void* allocate_zeroed(size_t n);     // n > 0
 void free_zeroed(void* p, size_t n);  // a block of allocate_zeroed(n); nullptr: nothing
-// The next `n` bytes allocate_zeroed will hand out are made present by a background thread now
-// (MADV_POPULATE_WRITE: the kernel zero-fills them without changing anything already written,
-// so the owners may write them at any time), while the caller does other work: for a run's
-// local buffers, requested before its kernel is assembled. A hint: nothing happens for n over
-// one mapping or on a kernel without MADV_POPULATE_WRITE (Linux < 5.14).
-void populate_zeroed_async(size_t n);
 
 // Lets the process heap use huge pages (call once, first thing in the process, before any
 // thread): the heap grows in steps of `step` bytes (M_TOP_PAD) advised for huge pages, blocks up

@@ -15,7 +15,6 @@
 #include <utility>
 
 #include "base/file_io.h"
-#include "base/huge_pages.h"
 #include "cli/lib/case_budget.h"
 #include "cli/lib/case_data.h"
 #include "cli/lib/case_spec.h"
@@ -29,7 +28,6 @@
 #include "isa/asm/assembler.h"
 #include "isa/error.h"
 #include "isa/object.h"
-#include "isa/sem/core_state.h"
 #include "isa/sem/nz_layout.h"
 #include "isa/types.h"
 #include "golden/registry.h"
@@ -230,8 +228,6 @@ RunResult run_parsed_case(CaseSpec spec, const hw::HwConfig& hw, const std::stri
     throw Error(spec.block_dim_loc.str() + ": error: block_dim: " + std::to_string(spec.block_dim) +
                 " exceeds chip.clusters = " + std::to_string(hw.chip.clusters) + " of " + cfg_path);
   mark_phase(o.host_phases, "kernel");
-  if (!o.timing_only)  // the cores' local buffers made present on the other core while the kernel assembles
-    populate_zeroed_async(sem::chip_local_buffer_bytes(hw.machine(), hw.chip.clusters));
   isa::Program prog = load_case_kernel(spec, hw);
 
   // 2. GM layout (checked against the GM and the host before anything is allocated), inputs, golden.

@@ -312,7 +312,7 @@ std::string critical_chain(const TraceData& d, const SummaryOptions& o) {
   for (size_t i : chain) {
     const SummaryEvent& e = d.events[i];
     if (runs.empty() || runs.back().core != e.core || runs.back().unit != e.unit)
-      runs.push_back(Run{e.core, e.unit, e.start, e.end});
+      runs.push_back(Run{e.core, e.unit, e.start, e.end, 0, 0, {}, {}});
     Run& r = runs.back();
     r.end = std::max(r.end, e.end);
     r.busy = sat_add(r.busy, e.end - e.start);

@@ -67,11 +67,4 @@ CoreState::CoreState(const CoreId& cid, const isa::MachineDesc& m, std::vector<i
   subblock_dim = aic ? 1 : m.aiv_per_cluster;
 }
 
-size_t chip_local_buffer_bytes(const isa::MachineDesc& m, int clusters) {
-  auto page = [](uint64_t n) { return size_t((n + 4095) / 4096 * 4096); };
-  const isa::BufferDesc& b = m.buffers;
-  const size_t aic = page(b.l1) + page(b.l0a) + page(b.l0b) + page(b.l0c) + page(b.bias_table) + page(b.fixpipe);
-  return size_t(clusters) * (aic + size_t(m.aiv_per_cluster) * page(b.ub));
-}
-
 }  // namespace npu::sem

@@ -101,9 +101,5 @@ struct CoreState {
   int64_t block_idx = 0, block_dim = 1, subblock_idx = 0, core_type = 0, subblock_dim = 1;
 };
 
-// What the CoreStates of `clusters` clusters (an AIC and m.aiv_per_cluster AIVs each) take from
-// allocate_zeroed, every buffer rounded up to the arena's 4 KiB pages: for populate_zeroed_async
-// before a run.
-size_t chip_local_buffer_bytes(const isa::MachineDesc& m, int clusters);
 
 }  // namespace npu::sem

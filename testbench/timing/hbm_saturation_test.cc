@@ -43,8 +43,9 @@ TEST(HbmSaturation, RisesThenPlateausAtConfiguredBandwidth) {
                 p.bytes_per_cycle, 100 * p.bytes_per_cycle / peak, peak);
   for (size_t i = 0; i < pts.size(); ++i) {
     EXPECT_LE(pts[i].bytes_per_cycle, peak * 1.0001) << pts[i].clusters << " clusters";
-    if (i > 0)  // more streams never lose bandwidth (small decoupling noise allowed)
+    if (i > 0) {  // more streams never lose bandwidth (small decoupling noise allowed)
       EXPECT_GE(pts[i].bytes_per_cycle, pts[i - 1].bytes_per_cycle * 0.97) << pts[i].clusters;
+    }
   }
   // One core is limited by its own link, far below the chip's HBM.
   EXPECT_LT(pts.front().bytes_per_cycle, peak * 0.3);

@@ -71,21 +71,5 @@ TEST(AllocateZeroed, BlocksAreZeroAlignedAndNeverReusedDirty) {
   free_zeroed(nullptr, 10);  // nothing to free
 }
 
-// populate_zeroed_async makes the next blocks present from another thread while their owner
-// writes them: it must never change a byte (MADV_POPULATE_WRITE), so what is written stays.
-TEST(AllocateZeroed, PopulatingAheadChangesNoByte) {
-  const size_t n = size_t(6) << 20;
-  for (int round = 0; round < 3; ++round) {
-    populate_zeroed_async(n);
-    auto* p = static_cast<unsigned char*>(allocate_zeroed(n));
-    for (size_t i = 0; i < n; i += 512) p[i] = static_cast<unsigned char>(1 + (i >> 9) % 251);
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));  // time for the populating thread to pass over it
-    for (size_t i = 0; i < n; i += 512) ASSERT_EQ(p[i], static_cast<unsigned char>(1 + (i >> 9) % 251)) << i;
-    ASSERT_EQ(p[1], 0);
-    free_zeroed(p, n);
-  }
-  populate_zeroed_async(size_t(1) << 30);  // more than a mapping: nothing to do
-}
-
 }  // namespace
 }  // namespace npu
