@@ -49,19 +49,24 @@ size_t skip_ws(const std::string& t, size_t p) {
   return p;
 }
 
-std::vector<std::pair<std::string, size_t>> leading_labels(const std::string& t, size_t* rest) {
-  std::vector<std::pair<std::string, size_t>> out;
+// Past the `name:` labels and blanks at the start of t: where the first word starts; each label
+// (name, column) goes to *labels when given.
+size_t skip_labels(const std::string& t, std::vector<std::pair<std::string, size_t>>* labels) {
   size_t p = skip_ws(t, 0);
   for (;;) {
-    if (p >= t.size() || !is_ident_start(t[p])) break;
+    if (p >= t.size() || !is_ident_start(t[p])) return p;
     size_t e = p;
     while (e < t.size() && is_ident_char(t[e])) ++e;
     size_t c = skip_ws(t, e);
-    if (c >= t.size() || t[c] != ':') break;
-    out.emplace_back(t.substr(p, e - p), p);
+    if (c >= t.size() || t[c] != ':') return p;
+    if (labels) labels->emplace_back(t.substr(p, e - p), p);
     p = skip_ws(t, c + 1);
   }
-  *rest = p;
+}
+
+std::vector<std::pair<std::string, size_t>> leading_labels(const std::string& t, size_t* rest) {
+  std::vector<std::pair<std::string, size_t>> out;
+  *rest = skip_labels(t, &out);
   return out;
 }
 
@@ -161,22 +166,9 @@ constexpr size_t kMaxStatements = 200000;  // statements after expansion (memory
 constexpr int64_t kMaxRept = 100000;
 constexpr int64_t kMaxWork = 1000000;  // .rept iterations in all (empty bodies emit nothing)
 
-// Where the first word after the labels starts: past `name:` labels and blanks.
-size_t first_word_at(const std::string& t) {
-  size_t p = skip_ws(t, 0);
-  for (;;) {
-    if (p >= t.size() || !is_ident_start(t[p])) return p;
-    size_t e = p;
-    while (e < t.size() && is_ident_char(t[e])) ++e;
-    size_t c = skip_ws(t, e);
-    if (c >= t.size() || t[c] != ':') return p;
-    p = skip_ws(t, c + 1);
-  }
-}
-
 // The first word after the labels (".macro", "vadd.f32", a macro name) and where it starts.
 std::string_view first_word(const std::string& t, size_t* at) {
-  const size_t p = first_word_at(t);
+  const size_t p = skip_labels(t, nullptr);
   *at = p;
   size_t e = p;
   while (e < t.size() && t[e] != ' ' && t[e] != '\t') ++e;
