@@ -1,6 +1,7 @@
 #include "golden/npy.h"
 
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include <iterator>
 
 #include "base/file_io.h"
+#include "base/output_file.h"
 #include "base/error.h"
 #include "golden/refnum.h"
 
@@ -264,7 +266,10 @@ NpyArray read_npy(const std::string& path, uint64_t max_bytes) {
   return parse_npy(bytes, path);
 }
 
-std::vector<uint8_t> serialize_npy(const NpyArray& a) {
+namespace {
+
+// The header (magic, version, length, dict padded to 64 bytes) of a's file; checks a.
+std::vector<uint8_t> npy_header(const NpyArray& a) {
   const DescrInfo* d = find_descr(a.descr);
   if (!d) throw Error("cannot write .npy with unsupported dtype '" + a.descr + "'");
   if (a.data.size() != size_t(a.numel()) * size_t(d->size))
@@ -289,14 +294,56 @@ std::vector<uint8_t> serialize_npy(const NpyArray& a) {
   size_t hl = header.size();
   for (size_t k = 0; k < pre - 8; ++k) out.push_back(uint8_t(hl >> (8 * k)));
   out.insert(out.end(), header.begin(), header.end());
+  return out;
+}
+
+}  // namespace
+
+std::vector<uint8_t> serialize_npy(const NpyArray& a) {
+  std::vector<uint8_t> out = npy_header(a);
   out.insert(out.end(), a.data.begin(), a.data.end());
   return out;
 }
 
+// The header and the data written straight from a (no joined copy of a large array).
 void write_npy(const std::string& path, const NpyArray& a) {
-  const std::vector<uint8_t> bytes = serialize_npy(a);
-  write_file_atomic(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  const std::vector<uint8_t> header = npy_header(a);
+  AtomicOutputFile out(path);
+  std::fwrite(header.data(), 1, header.size(), out.stream());
+  std::fwrite(a.data.data(), 1, a.data.size(), out.stream());
+  out.commit();  // a short write sets the stream's error flag: commit throws then
 }
+
+namespace {
+
+void store_le32(uint8_t* p, uint32_t b) {
+  for (int k = 0; k < 4; ++k) p[k] = uint8_t(b >> (8 * k));
+}
+
+// encode(F32, value) of n elements of type d, decoded a block at a time. Every non-NaN value
+// of every type but s32 is exact in f32, so float() of it is that encoding; NaNs take encode's
+// canonical code.
+void f32_codes(Dtype d, const uint8_t* src, int64_t n, uint8_t* dst) {
+  constexpr int64_t kBlock = 4096;
+  double v[kBlock];
+  const int es = ref::size_of(d);
+  for (int64_t i0 = 0; i0 < n; i0 += kBlock) {
+    const int64_t m = std::min(kBlock, n - i0);
+    ref::decode_n(d, src + i0 * es, m, v);
+    for (int64_t j = 0; j < m; ++j) {
+      uint32_t b;
+      if (std::isnan(v[j])) {
+        b = uint32_t(ref::encode(Dtype::F32, v[j]));
+      } else {
+        const float f = float(v[j]);
+        std::memcpy(&b, &f, 4);
+      }
+      store_le32(dst + (i0 + j) * 4, b);
+    }
+  }
+}
+
+}  // namespace
 
 NpyArray values_npy(const Tensor& t) {
   NpyArray a;
@@ -307,10 +354,20 @@ NpyArray values_npy(const Tensor& t) {
     return a;
   }
   a.descr = "<f4";
-  a.data.resize(size_t(t.numel()) * 4);
-  for (int64_t i = 0; i < t.numel(); ++i) {
-    uint64_t b = ref::encode(Dtype::F32, t.get(i));  // exact: every other type fits f32
-    for (int k = 0; k < 4; ++k) a.data[size_t(i * 4 + k)] = uint8_t(b >> (8 * k));
+  const int64_t n = t.numel();
+  a.data.resize(size_t(n) * 4);
+  const uint8_t* src = t.bytes().data();
+  if (t.elem_size() != 2 || n <= (int64_t(1) << 16)) {
+    f32_codes(t.dtype(), src, n, a.data.data());
+    return a;
+  }
+  // A large 16-bit tensor: the codes of all 2^16 values once, then one lookup per element.
+  std::vector<uint8_t> every(size_t(2) << 16), table(size_t(4) << 16);
+  for (uint32_t c = 0; c < (1u << 16); ++c) every[2 * c] = uint8_t(c), every[2 * c + 1] = uint8_t(c >> 8);
+  f32_codes(t.dtype(), every.data(), int64_t(1) << 16, table.data());
+  for (int64_t i = 0; i < n; ++i) {
+    const uint32_t c = uint32_t(src[2 * i]) | uint32_t(src[2 * i + 1]) << 8;
+    std::memcpy(a.data.data() + i * 4, table.data() + size_t(c) * 4, 4);
   }
   return a;
 }

@@ -13,6 +13,7 @@
 
 #include "isa/error.h"
 #include "golden/npy.h"
+#include "golden/refnum.h"
 #include "testbench/support/thrown_message.h"
 
 namespace npu::golden {
@@ -151,6 +152,38 @@ TEST_F(NpyTest, OutputConventionEveryDtype) {
   std::vector<std::string> f = files();
   EXPECT_EQ(f.size(), 18u);
   for (const std::string& n : f) EXPECT_EQ(n.find(".tmp"), std::string::npos) << n;
+}
+
+TEST_F(NpyTest, ValuesFileHoldsEncodeF32OfEveryCode) {
+  // values_npy converts a block at a time; each element must be what its definition gives,
+  // encode(F32, get(i)): every code of the 8- and 16-bit types (NaNs, infinities, subnormals,
+  // -0), and f32 specials (a payload NaN canonicalised, subnormals, infinities), past one block.
+  const Dtype types[] = {Dtype::BF16, Dtype::F16, Dtype::S16, Dtype::S8, Dtype::U8,
+                         Dtype::E4M3, Dtype::E5M2, Dtype::E8M0, Dtype::F32};
+  const uint32_t f32_codes[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x807FFFFFu, 0x3F800000u,
+                                0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00001u, 0x7F800001u};
+  for (Dtype d : types) {
+    const int es = ref::size_of(d);
+    // 16-bit tensors larger than 2^16 elements take a lookup table: twice over every code.
+    const int64_t n = d == Dtype::F32 ? 5000 : es == 2 ? (int64_t(2) << 16) + 7 : int64_t(1) << (8 * es);
+    Tensor t(d, {n});
+    for (int64_t i = 0; i < n; ++i) {
+      const uint32_t code = d == Dtype::F32 ? f32_codes[i % 10] ^ uint32_t(i / 10 % 2) : uint32_t(i);
+      for (int k = 0; k < es; ++k) t.bytes()[size_t(i * es + k)] = uint8_t(code >> (8 * k));
+    }
+    const NpyArray a = values_npy(t);
+    ASSERT_EQ(a.descr, "<f4");
+    ASSERT_EQ(a.data.size(), size_t(n) * 4);
+    int64_t mismatches = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      const uint64_t want = ref::encode(Dtype::F32, t.get(i));
+      uint32_t got = 0;
+      for (int k = 0; k < 4; ++k) got |= uint32_t(a.data[size_t(i * 4 + k)]) << (8 * k);
+      if (got != want && mismatches++ < 5)
+        ADD_FAILURE() << ref::name_of(d) << " element " << i << ": " << std::hex << got << " != " << want;
+    }
+    EXPECT_EQ(mismatches, 0) << ref::name_of(d);
+  }
 }
 
 TEST_F(NpyTest, InputConventions) {
