@@ -44,10 +44,21 @@ struct TraceData {
   std::vector<CounterSample> counters;  // file order (JSON only)
 };
 
+// Member-wise equality (the readers' results are compared in tests).
+bool operator==(const SummaryEvent& a, const SummaryEvent& b);
+bool operator==(const CounterSample& a, const CounterSample& b);
+bool operator==(const TraceData& a, const TraceData& b);
+
 // Throws npu::Error naming the file and the CSV line or the JSON event (index, and line when the
 // file has one event per line, as npusim writes it) on anything it cannot read.
 TraceData read_trace_file(const std::string& path);
+// How the event lines of npusim's own JSON traces are read: Fast takes the lines of the form
+// npusim writes without a JSON document (trace_json_line.h) and gives every other line to
+// nlohmann::json; Generic gives every line to nlohmann::json. Both give the same result and the
+// same errors (tests compare them); Generic is there for those tests.
+enum class TraceLineParser { Fast, Generic };
 // Same, from text already in memory (`name` is used in messages).
-TraceData parse_trace_text(const std::string& text, const std::string& name);
+TraceData parse_trace_text(const std::string& text, const std::string& name,
+                           TraceLineParser lines = TraceLineParser::Fast);
 
 }  // namespace npu::cli

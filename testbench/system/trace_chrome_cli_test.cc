@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/lib/trace_summary_read.h"
 #include "hw/config/loader.h"
 #include "base/csv.h"
 #include "testbench/support/cli_support.h"
@@ -41,8 +42,15 @@ TEST_F(TraceChromeCli, RmsnormLinearTraceHasNoOverlapAndCountersWithinPeak) {
                    " --var K=1024 --var N=384 --trace " + path("t.json") + " --instr-csv " + path("t.csv")),
             0)
       << err_;
-  const json trace = json::parse(slurp(path("t.json")));
+  const std::string text = slurp(path("t.json"));
+  const json trace = json::parse(text);
   EXPECT_EQ(trace["otherData"]["time_unit"], "cycle");
+  // trace-summary and --html read it line by line, the lines without a JSON document: the same
+  // events as through nlohmann::json.
+  const cli::TraceData fast = cli::parse_trace_text(text, "t.json", cli::TraceLineParser::Fast);
+  EXPECT_TRUE(fast == cli::parse_trace_text(text, "t.json", cli::TraceLineParser::Generic));
+  EXPECT_GT(fast.events.size(), 1000u);
+  EXPECT_FALSE(fast.counters.empty());
   const double peak = hw::load_config(config).hbm.bandwidth_gbps;
 
   std::map<std::pair<int, int>, std::vector<std::pair<double, double>>> tracks;

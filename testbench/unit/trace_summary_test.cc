@@ -239,6 +239,86 @@ TEST(TraceSummary, JsonEventErrors) {
             "t.json: not a trace (expected an array of events or an object with a traceEvents array)");
 }
 
+// npusim's traces (the header line `npusim run --trace` writes, then one event per line) are read
+// line by line: a trace cut after a whole line (no closing "]}") still reads.
+TEST(TraceSummary, NpusimTraceIsReadLineByLine) {
+  const std::string text =
+      "{\"otherData\":{\"generator\":\"npusim\",\"clock_ghz\":1.8,\"time_unit\":\"cycle\"},\n\"traceEvents\":[\n"
+      "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"cluster0.aic\"}},\n"
+      "{\"ph\":\"X\",\"pid\":1,\"tid\":0,\"ts\":2,\"dur\":1,\"name\":\"nop\",\"cat\":\"exec\",\"args\":{\"cycle\":2,"
+      "\"end_cycle\":3,\"pc\":0,\"disasm\":\"nop\",\"label\":\"a\",\"stall_cycles\":0,\"stall_reason\":\"\"}},\n"
+      "{\"ph\":\"X\",\"pid\":1,\"tid\":0,\"ts\":3,\"dur\":1,\"name\":\"end\",\"cat\":\"exec\",\"args\":{\"cycle\":3,"
+      "\"end_cycle\":4,\"pc\":1,\"disasm\":\"end\",\"label\":\"a\",\"stall_cycles\":0,\"stall_reason\":\"\"}},\n";
+  for (TraceLineParser lines : {TraceLineParser::Fast, TraceLineParser::Generic}) {
+    const TraceData d = parse_trace_text(text, "cut.json", lines);
+    ASSERT_EQ(d.events.size(), 2u);
+    EXPECT_EQ(d.events[1].disasm, "end");
+    EXPECT_EQ(d.events[1].end, 4u);
+  }
+}
+
+// The fast line reader (trace_json_line.h) takes only lines of the form npusim writes and leaves
+// the rest to nlohmann::json: on every line here, valid or not, both readers give the same
+// events or the same error.
+TEST(TraceSummary, FastAndGenericLineReadersAgree) {
+  const std::string head = "{\"displayTimeUnit\":\"ns\",\"otherData\":{},\n\"traceEvents\":[\n";
+  const std::string proc = "{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"cluster0.aic\"}},\n";
+  auto x = [](const std::string& args) {
+    return "{\"ph\":\"X\",\"pid\":1,\"tid\":0,\"ts\":0,\"dur\":1,\"name\":\"n\",\"cat\":\"exec\",\"args\":{" + args + "}}";
+  };
+  const std::string ok = "\"cycle\":7,\"end_cycle\":9,\"dispatch_cycle\":5,\"pc\":3,\"disasm\":\"mov_gm_l1 0x0, x\",";
+  const std::vector<std::string> lines = {
+      x(ok + "\"label\":\"l\",\"stall_cycles\":2,\"stall_reason\":\"memory\",\"source\":\"k.s:1 (via m.s:2)\""),
+      x(ok + "\"label\":\"l\",\"stall_cycles\":0,\"stall_reason\":\"\",\"flops\":1.5e3,\"bytes\":0"),
+      x(ok + "\"label\":\"a\\\"b\\u00e9\",\"stall_reason\":\"\""),            // escapes
+      x(ok + "\"label\":\"\xc3\xa9\",\"stall_reason\":\"\""),                   // UTF-8
+      x(ok + "\"label\":\"\xff\",\"stall_reason\":\"\""),                       // not UTF-8
+      x(ok + "\"label\":\"a\tb\",\"stall_reason\":\"\""),                       // control character
+      x(ok + "\"pc\":4,\"label\":\"l\",\"stall_reason\":\"\""),                 // duplicate key: the last
+      x(ok + "\"extra\":{\"deeper\":{\"x\":1}},\"stall_reason\":\"\""),          // nested objects
+      x(ok + "\"extra\":[1,2],\"flag\":true,\"none\":null,\"stall_reason\":\"\""),
+      x(ok + "\"stall_reason\":\"\"") + " ",                                    // trailing space
+      "{ \"ph\" : \"X\", \"pid\":1,\"tid\":0,\"cat\":\"exec\",\"args\":{\"cycle\":1,\"end_cycle\":2}}",
+      x("\"cycle\":1.0,\"end_cycle\":2"), x("\"cycle\":1e2,\"end_cycle\":200"), x("\"cycle\":0,\"end_cycle\":1E+0"),
+      x("\"cycle\":01,\"end_cycle\":2"), x("\"cycle\":-1,\"end_cycle\":2"), x("\"cycle\":-0,\"end_cycle\":2"),
+      x("\"cycle\":1.,\"end_cycle\":2"), x("\"cycle\":1,\"end_cycle\":2e999"), x("\"cycle\":null,\"end_cycle\":2"),
+      x("\"cycle\":9999999999999999999,\"end_cycle\":9999999999999999999"),     // 19 digits: out of range
+      x("\"cycle\":18446744073709551615,\"end_cycle\":18446744073709551616"),
+      x("\"cycle\":1,\"end_cycle\":2,\"pc\":\"7\""), x("\"cycle\":3,\"end_cycle\":2"),
+      x("\"cycle\":1,\"end_cycle\":2,\"stall_reason\":\"sleepy\""),
+      "{\"ph\":\"X\",\"pid\":2,\"tid\":0,\"cat\":\"exec\",\"args\":{\"cycle\":1,\"end_cycle\":2}}",  // unknown pid
+      "{\"ph\":\"X\",\"pid\":1,\"tid\":99,\"cat\":\"exec\",\"args\":{\"cycle\":1,\"end_cycle\":2}}",
+      "{\"ph\":\"X\",\"pid\":1,\"tid\":0,\"cat\":\"wait\",\"args\":{}}",
+      "{\"ph\":\"X\",\"pid\":1,\"tid\":0,\"cat\":\"exec\",\"args\":7}",
+      "{\"ph\":\"C\",\"pid\":73,\"ts\":1000,\"name\":\"HBM GB/s\",\"args\":{\"write\":0,\"read\":11.4658},\"cat\":\"c\"}",
+      "{\"ph\":\"C\",\"pid\":73,\"ts\":1000,\"name\":\"L2 hit rate %\",\"args\":{\"hit_rate\":\"80\"}}",
+      "{\"ph\":\"C\",\"pid\":73,\"ts\":1000,\"name\":\"x\",\"args\":{\"b\":2,\"a\":0.1,\"c\":3e-2}}",
+      "{\"ph\":\"M\",\"pid\":3,\"name\":\"process_name\",\"args\":{\"name\":\"memory\"}}",
+      "{\"ph\":\"M\",\"pid\":3,\"name\":\"thread_name\",\"args\":{}}",
+      "{\"ph\":5}", "{}", "{\"ph\":\"X\"}x", "{\"ph\":\"X\",}", "{\"ph\":\"X\"", "{\"ph\":\"X\" }",
+  };
+  size_t fast_read = 0;
+  for (const std::string& line : lines) {
+    const std::string text = head + proc + line + ",\n" + x(ok + "\"stall_reason\":\"\"") + "\n]}\n";
+    std::string fast_error, generic_error;
+    TraceData fast, generic;
+    try {
+      fast = parse_trace_text(text, "t.json", TraceLineParser::Fast);
+    } catch (const Error& e) {
+      fast_error = e.what();
+    }
+    try {
+      generic = parse_trace_text(text, "t.json", TraceLineParser::Generic);
+    } catch (const Error& e) {
+      generic_error = e.what();
+    }
+    EXPECT_EQ(fast_error, generic_error) << line;
+    EXPECT_TRUE(fast == generic) << line;
+    fast_read += fast_error.empty();
+  }
+  EXPECT_GT(fast_read, 10u);  // valid lines among them, not only errors
+}
+
 TEST(TraceWriters, Escaping) {
   EXPECT_EQ(hw::csv_field("mov r1, r2"), "\"mov r1, r2\"");
   EXPECT_EQ(hw::csv_field("end"), "end");
