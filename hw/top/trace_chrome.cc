@@ -1,32 +1,99 @@
 #include "hw/top/trace_chrome.h"
 
+#include <charconv>
+#include <cstring>
 #include <cinttypes>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "isa/error.h"
 
 namespace npu::hw {
 
-std::string json_escape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
+namespace {
+
+bool needs_escape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
+
+// The index of the first character of s at or after i that needs escaping (s.size() if none):
+// 16 at a time where SSE2 is (every x86-64), most strings having none.
+size_t next_escape(std::string_view s, size_t i) {
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+  for (; i + 16 <= s.size(); i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
+    // c < 0x20 unsigned: min(c, 0x1F) == c.
+    const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
+    const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)), control);
+    if (const int m = _mm_movemask_epi8(hit)) return i + static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(m)));
+  }
+#endif
+  while (i < s.size() && !needs_escape(static_cast<unsigned char>(s[i]))) ++i;
+  return i;
+}
+
+}  // namespace
+
+// The escaped form of s at p (room for 6 bytes per character: "\u001f"); returns its end.
+char* write_json_escaped(char* p, std::string_view s) {
+  size_t run = 0;  // start of the characters not yet copied (copied in runs)
+  for (size_t i = next_escape(s, 0); i < s.size(); i = next_escape(s, i + 1)) {
+    std::memcpy(p, s.data() + run, i - run);
+    p += i - run;
+    run = i + 1;
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    *p++ = '\\';
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += c;
-        }
+      case '"': *p++ = '"'; break;
+      case '\\': *p++ = '\\'; break;
+      case '\n': *p++ = 'n'; break;
+      case '\t': *p++ = 't'; break;
+      default: {
+        static const char hex[] = "0123456789abcdef";
+        const char u[5] = {'u', '0', '0', hex[c >> 4], hex[c & 15]};
+        std::memcpy(p, u, 5);
+        p += 5;
+      }
     }
   }
+  std::memcpy(p, s.data() + run, s.size() - run);
+  return p + (s.size() - run);
+}
+
+std::string json_escape(std::string_view s) {
+  std::string out(6 * s.size(), '\0');
+  out.resize(static_cast<size_t>(write_json_escaped(out.data(), s) - out.data()));
   return out;
 }
+
+namespace {
+
+// Writes one event into a buffer sized for it by the caller (no bounds checks per piece).
+class EventText {
+ public:
+  explicit EventText(char* p) : p_(p) {}
+  template <size_t N>
+  EventText& operator<<(const char (&literal)[N]) {
+    std::memcpy(p_, literal, N - 1);
+    p_ += N - 1;
+    return *this;
+  }
+  EventText& operator<<(uint64_t v) {
+    p_ = std::to_chars(p_, p_ + 20, v).ptr;
+    return *this;
+  }
+  EventText& escaped(std::string_view s) {
+    p_ = write_json_escaped(p_, s);
+    return *this;
+  }
+  char* end() const { return p_; }
+
+ private:
+  char* p_;
+};
+
+}  // namespace
 
 ChromeTraceWriter::ChromeTraceWriter(const std::string& path, const TraceLayout& layout,
                                      const std::vector<std::vector<bool>>& selected, bool memory_tracks)
@@ -80,37 +147,57 @@ void ChromeTraceWriter::begin_event() {
 
 std::string ChromeTraceWriter::ts(uint64_t cycle) const { return std::to_string(cycle); }
 
+// Each event is composed in one reused buffer and written with one fwrite (a printf per event
+// with a temporary string per escaped field was most of the writer's cost).
 void ChromeTraceWriter::instr(const TraceEvent& e) {
   if (!f_) return;
-  const int pid = e.core + 1, tid = static_cast<int>(e.unit);
+  const uint64_t pid = static_cast<uint64_t>(e.core) + 1, tid = static_cast<uint64_t>(e.unit);
   const bool wait = e.stall > 0 && e.reason != StallReason::None && e.reason != StallReason::Memory;
+  const std::string_view reason = stall_reason_name(e.reason);
+  // Bound: the literals and 16 numbers of both events (well under 1024 bytes), and every string
+  // at most 6 times its length once escaped (the wait repeats disasm, label and source).
+  const size_t need = 1024 + 6 * (e.mnemonic.size() + 2 * (e.disasm.size() + e.label.size() + e.source.size()) +
+                                  e.wait_what.size() + 3 * reason.size());
+  if (need > line_capacity_) {
+    line_ = std::make_unique<char[]>(need);
+    line_capacity_ = need;
+  }
+  EventText t(line_.get());
   if (wait) {
     const uint64_t w0 = e.start - e.stall;
-    begin_event();
-    std::string name = stall_reason_name(e.reason);
-    if (!e.wait_what.empty()) name += " " + std::string(e.wait_what);
-    std::fprintf(f_,
-                 "{\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%s,\"dur\":%s,\"name\":\"%s\",\"cat\":\"wait\","
-                 "\"args\":{\"cycle\":%" PRIu64 ",\"end_cycle\":%" PRIu64 ",\"pc\":%u,\"disasm\":\"%s\",\"label\":\"%s\","
-                 "\"reason\":\"%s\",\"source\":\"%s\"}}",
-                 pid, kWaitTid + tid, ts(w0).c_str(), dur_str(w0, e.start).c_str(), json_escape(name).c_str(), w0,
-                 e.start, e.pc, json_escape(e.disasm).c_str(), json_escape(e.label).c_str(),
-                 stall_reason_name(e.reason), json_escape(e.source).c_str());
+    if (!first_) t << ",\n";
+    first_ = false;
+    t << "{\"ph\":\"X\",\"pid\":" << pid << ",\"tid\":" << (kWaitTid + tid) << ",\"ts\":" << w0
+      << ",\"dur\":" << (e.start - w0) << ",\"name\":\"";
+    t.escaped(reason);
+    if (!e.wait_what.empty()) t << " ";
+    t.escaped(e.wait_what) << "\",\"cat\":\"wait\",\"args\":{\"cycle\":" << w0 << ",\"end_cycle\":" << e.start
+                           << ",\"pc\":" << uint64_t{e.pc} << ",\"disasm\":\"";
+    t.escaped(e.disasm) << "\",\"label\":\"";
+    t.escaped(e.label) << "\",\"reason\":\"";
+    t.escaped(reason) << "\",\"source\":\"";
+    t.escaped(e.source) << "\"}}";
   }
-  begin_event();
-  std::string name = e.dispatch ? "dispatch " + std::string(e.mnemonic) : std::string(e.mnemonic);
-  std::fprintf(f_,
-               "{\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%s,\"dur\":%s,\"name\":\"%s\",\"cat\":\"%s\",\"args\":{"
-               "\"cycle\":%" PRIu64 ",\"end_cycle\":%" PRIu64 ",\"dispatch_cycle\":%" PRIu64
-               ",\"pc\":%u,\"disasm\":\"%s\",\"label\":\"%s\","
-               "\"bytes\":%" PRIu64 ",\"flops\":%" PRIu64 ",\"l2_hits\":%" PRIu64 ",\"l2_misses\":%" PRIu64
-               ",\"l2_bypass\":%" PRIu64 ",\"hbm_bytes\":%" PRIu64 ",\"stall_cycles\":%" PRIu64
-               ",\"stall_reason\":\"%s\",\"source\":\"%s\"}}",
-               pid, tid, ts(e.start).c_str(), dur_str(e.start, e.end).c_str(), json_escape(name).c_str(),
-               e.dispatch ? "dispatch" : "exec", e.start, e.end, e.dispatch_cycle, e.pc,
-               json_escape(e.disasm).c_str(), json_escape(e.label).c_str(), e.bytes, e.flops, e.l2_hits,
-               e.l2_misses, e.l2_bypass, e.hbm_bytes, e.stall, stall_reason_name(e.reason),
-               json_escape(e.source).c_str());
+  if (!first_) t << ",\n";
+  first_ = false;
+  t << "{\"ph\":\"X\",\"pid\":" << pid << ",\"tid\":" << tid << ",\"ts\":" << e.start
+    << ",\"dur\":" << (e.end - e.start) << ",\"name\":\"";
+  if (e.dispatch) t << "dispatch ";
+  t.escaped(e.mnemonic);
+  if (e.dispatch)
+    t << "\",\"cat\":\"dispatch\",\"args\":{";
+  else
+    t << "\",\"cat\":\"exec\",\"args\":{";
+  t << "\"cycle\":" << e.start << ",\"end_cycle\":" << e.end << ",\"dispatch_cycle\":" << e.dispatch_cycle
+    << ",\"pc\":" << uint64_t{e.pc} << ",\"disasm\":\"";
+  t.escaped(e.disasm) << "\",\"label\":\"";
+  t.escaped(e.label) << "\",\"bytes\":" << e.bytes << ",\"flops\":" << e.flops << ",\"l2_hits\":" << e.l2_hits
+                     << ",\"l2_misses\":" << e.l2_misses << ",\"l2_bypass\":" << e.l2_bypass
+                     << ",\"hbm_bytes\":" << e.hbm_bytes << ",\"stall_cycles\":" << e.stall
+                     << ",\"stall_reason\":\"";
+  t.escaped(reason) << "\",\"source\":\"";
+  t.escaped(e.source) << "\"}}";
+  std::fwrite(line_.get(), 1, static_cast<size_t>(t.end() - line_.get()), f_);
 }
 
 std::string ChromeTraceWriter::dur_str(uint64_t c0, uint64_t c1) const { return std::to_string(c1 - c0); }

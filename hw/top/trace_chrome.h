@@ -54,9 +54,13 @@ class ChromeTraceWriter {
   std::FILE* f_ = nullptr;                 // out_'s stream
   bool first_ = true;
   int memory_pid_ = 0;
+  std::unique_ptr<char[]> line_;  // the event being composed (reused; grown as needed)
+  size_t line_capacity_ = 0;
 };
 
 // JSON string literal contents (quotes and control characters escaped).
 std::string json_escape(std::string_view s);
+// The same written at p, which has room for 6 bytes per character of s; returns its end.
+char* write_json_escaped(char* p, std::string_view s);
 
 }  // namespace npu::hw

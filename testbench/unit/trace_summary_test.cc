@@ -324,6 +324,27 @@ TEST(TraceWriters, Escaping) {
   EXPECT_EQ(hw::csv_field("end"), "end");
   EXPECT_EQ(hw::csv_field("a\"b"), "\"a\"\"b\"");
   EXPECT_EQ(hw::json_escape("a\"b\\c\n"), "a\\\"b\\\\c\\n");
+  // The writer scans 16 characters at a time: every character that needs escaping (and bytes of
+  // 0x7F and above, which do not) at every position of a 40-character string, against the
+  // definition character by character.
+  auto expected = [](const std::string& s) {
+    std::string o;
+    for (unsigned char c : s) {
+      if (c == '"') o += "\\\"";
+      else if (c == '\\') o += "\\\\";
+      else if (c == '\n') o += "\\n";
+      else if (c == '\t') o += "\\t";
+      else if (c < 0x20) o += "\\u00" + std::string(1, "0123456789abcdef"[c >> 4]) + "0123456789abcdef"[c & 15];
+      else o += static_cast<char>(c);
+    }
+    return o;
+  };
+  for (int c : {0x00, 0x01, 0x09, 0x0A, 0x1F, 0x20, 0x22, 0x5C, 0x7F, 0x80, 0xC3, 0xFF})
+    for (size_t at = 0; at < 40; ++at) {
+      std::string s = "mov_gm_l1 0x0, x, 1, 4096 @ kernels/x.s:";
+      s[at] = static_cast<char>(c);
+      ASSERT_EQ(hw::json_escape(s), expected(s)) << "character " << c << " at " << at;
+    }
 }
 
 // The GTKWave filter names every opcode of the ISA table, as GTKWave shows the VCD's 8-bit
