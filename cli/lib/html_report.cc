@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstdio>
 #include <map>
 
@@ -83,12 +84,15 @@ HtmlTable label_table(const TraceData& d) {
   return t;
 }
 
-// The trace for the script: tracks (core, unit) by core then unit, events as
+// The trace for the script as compact JSON: tracks (core, unit) by core then unit, events as
 // [track, start, end, label, kind (0 exec, 1 dispatch), stall, reason, text], strings interned.
-nlohmann::json trace_json(const TraceData& d) {
+// The members in nlohmann::json's (sorted) order; strings and counters through nlohmann::json
+// (its escaping, ASCII only, invalid UTF-8 replaced), the events, all integers, written directly.
+std::string trace_json(const TraceData& d) {
   using nlohmann::json;
+  auto dump = [](const json& j) { return j.dump(-1, ' ', true, json::error_handler_t::replace); };
   std::map<std::pair<int, int>, int> track_of;
-  json tracks = json::array(), events = json::array(), texts = json::array();
+  json tracks = json::array(), texts = json::array();
   std::map<std::string, int> text_id;
   const std::array<const char*, 6> reasons = {"", "flag_wait", "cross_core", "memory", "queue_full", "barrier"};
   for (const SummaryEvent& e : d.events) track_of.emplace(std::pair{e.core, e.unit}, 0);
@@ -96,6 +100,11 @@ nlohmann::json trace_json(const TraceData& d) {
     index = static_cast<int>(tracks.size());
     tracks.push_back(d.cores[core_unit.first] + " " + std::string(isa::pipe_name(static_cast<isa::Pipe>(core_unit.second))));
   }
+  std::string events = "[";
+  auto number = [&events](uint64_t v) {
+    char buf[24];
+    events.append(buf, static_cast<size_t>(std::to_chars(buf, buf + sizeof buf, v).ptr - buf));
+  };
   for (const SummaryEvent& e : d.events) {
     const int track = track_of.at({e.core, e.unit});
     const std::string text = (e.dispatch ? "dispatch " : "") + e.disasm + (e.source.empty() ? "" : "  @ " + e.source);
@@ -104,16 +113,26 @@ nlohmann::json trace_json(const TraceData& d) {
     int reason = 0;
     for (size_t r = 0; r < reasons.size(); ++r)
       if (e.reason == reasons[r]) reason = static_cast<int>(r);
-    events.push_back(json::array({track, e.start, e.end, e.label, e.dispatch ? 1 : 0, e.stall, reason, tt->second}));
+    if (events.size() > 1) events += ',';
+    const uint64_t fields[8] = {static_cast<uint64_t>(track), e.start, e.end, static_cast<uint64_t>(e.label),
+                                e.dispatch ? 1u : 0u, e.stall, static_cast<uint64_t>(reason),
+                                static_cast<uint64_t>(tt->second)};
+    events += '[';
+    for (int f = 0; f < 8; ++f) {
+      if (f) events += ',';
+      number(fields[f]);
+    }
+    events += ']';
   }
+  events += ']';
   json counters = json::object();
   for (const CounterSample& c : d.counters) {
     double v = 0;
     for (const auto& kv : c.values) v += kv.second;  // HBM: read + write
     counters[c.name].push_back(json::array({c.cycle, v}));
   }
-  return json{{"tracks", tracks}, {"labels", d.labels}, {"reasons", reasons}, {"events", events},
-              {"texts", texts}, {"counters", counters}};
+  return "{\"counters\":" + dump(counters) + ",\"events\":" + events + ",\"labels\":" + dump(d.labels) +
+         ",\"reasons\":" + dump(reasons) + ",\"texts\":" + dump(texts) + ",\"tracks\":" + dump(tracks) + "}";
 }
 
 }  // namespace
@@ -137,7 +156,7 @@ HtmlReport html_report_of_run(const RunResult& r) {
 }
 
 std::string render_html_report(const TraceData& d, const HtmlReport& report) {
-  std::string data = trace_json(d).dump(-1, ' ', true, nlohmann::json::error_handler_t::replace);
+  std::string data = trace_json(d);
   // Inside <script> only "</" could end the element early.
   for (size_t i = 0; (i = data.find("</", i)) != std::string::npos; i += 3) data.replace(i, 2, "<\\/");
   std::string o = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" +

@@ -44,7 +44,8 @@ class FlatJson {
   std::string_view text_;  // a string's characters, a number's text
   uint64_t u_ = 0;
   double f_ = 0;
-  std::vector<std::pair<std::string_view, FlatJson>> members_;
+  std::vector<std::pair<std::string_view, FlatJson>> members_;  // slots; the first used_ are this object's
+  size_t used_ = 0;
 };
 
 template <>

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <climits>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -51,21 +52,21 @@ std::string first_word(const std::string& s) { return s.substr(0, s.find(' ')); 
 std::string range_text(int64_t lo, int64_t hi) { return "(" + std::to_string(lo) + ".." + std::to_string(hi) + ")"; }
 
 // Checks the renderer relies on (its subtractions cannot wrap): a known stall reason, start <=
-// end, and a wait that begins at or after cycle 0.
-void check_event(const SummaryEvent& e, const std::string& where) {
+// end, and a wait that begins at or after cycle 0. where() names the event, built only on an error.
+template <class Where>
+void check_event(const SummaryEvent& e, const Where& where) {
   bool known = false;
   for (int r = 0; r <= static_cast<int>(hw::StallReason::Barrier); ++r)
     known |= e.reason == hw::stall_reason_name(static_cast<hw::StallReason>(r));
   if (!known)
-    throw Error(where + ": unknown stall reason '" + e.reason +
+    throw Error(where() + ": unknown stall reason '" + e.reason +
                 "' (expected none, flag_wait, cross_core, memory, queue_full or barrier)");
   if (e.end < e.start)
-    throw Error(where + ": end cycle " + std::to_string(e.end) + " is before the start cycle " + std::to_string(e.start));
+    throw Error(where() + ": end cycle " + std::to_string(e.end) + " is before the start cycle " + std::to_string(e.start));
   if (e.waits() && e.stall > e.start)
-    throw Error(where + ": a " + e.reason + " stall of " + std::to_string(e.stall) +
+    throw Error(where() + ": a " + e.reason + " stall of " + std::to_string(e.stall) +
                 " cycles before start cycle " + std::to_string(e.start) + " would begin before cycle 0");
 }
-
 
 // A decimal field in 0..max ("where: field: ...").
 uint64_t csv_number(const std::string& s, const std::string& where, const std::string& field, uint64_t max) {
@@ -117,7 +118,7 @@ TraceData parse_csv(const std::string& text, const std::string& name) {
       throw Error(where + ": kind: expected dispatch or exec, got '" + f[10] + "'");
     e.dispatch = f.size() > 10 && f[10] == "dispatch";
     if (f.size() > 11) e.source = f[11];
-    check_event(e, where);
+    check_event(e, [&] { return where; });
     d.events.push_back(std::move(e));
   }
   if (header.empty()) throw Error(name + ": empty file");
@@ -161,27 +162,26 @@ class EventReader {
     if (!v->is_object()) fail(key, std::string("expected an object, got ") + v->type_name());
     return *v;
   }
-  std::string string(const V& o, const std::string& prefix, const char* key,
-                     std::optional<std::string> fallback) const {
+  std::string string(const V& o, const char* prefix, const char* key, std::optional<std::string> fallback) const {
     const V* v = find(o, key);
     if (!v && fallback) return *fallback;
-    if (!v) fail(prefix + key, "missing");
-    if (!v->is_string()) fail(prefix + key, std::string("expected a string, got ") + v->type_name());
+    if (!v) fail(std::string(prefix) + key, "missing");
+    if (!v->is_string()) fail(std::string(prefix) + key, std::string("expected a string, got ") + v->type_name());
     return v->template get<std::string>();
   }
-  int64_t integer(const V& o, const std::string& prefix, const char* key, std::optional<int64_t> fallback,
-                  int64_t lo, int64_t hi) const {
+  int64_t integer(const V& o, const char* prefix, const char* key, std::optional<int64_t> fallback, int64_t lo,
+                  int64_t hi) const {
     const V* v = find(o, key);
     if (!v && fallback) return *fallback;
-    if (!v) fail(prefix + key, "missing");
+    if (!v) fail(std::string(prefix) + key, "missing");
     if (v->is_number_unsigned()) {
       const uint64_t u = v->template get<uint64_t>();
-      if (u > static_cast<uint64_t>(hi)) fail(prefix + key, std::to_string(u) + " is out of range " + range_text(lo, hi));
+      if (u > static_cast<uint64_t>(hi)) fail(std::string(prefix) + key, std::to_string(u) + " is out of range " + range_text(lo, hi));
       return static_cast<int64_t>(u);
     }
-    if (!v->is_number_integer()) fail(prefix + key, "expected an integer, got " + (v->is_number() ? v->dump() : v->type_name()));
+    if (!v->is_number_integer()) fail(std::string(prefix) + key, "expected an integer, got " + (v->is_number() ? v->dump() : v->type_name()));
     const int64_t i = v->template get<int64_t>();
-    if (i < lo || i > hi) fail(prefix + key, std::to_string(i) + " is out of range " + range_text(lo, hi));
+    if (i < lo || i > hi) fail(std::string(prefix) + key, std::to_string(i) + " is out of range " + range_text(lo, hi));
     return i;
   }
   uint64_t cycle(const V& o, const char* key, std::optional<uint64_t> fallback) const {
@@ -239,7 +239,7 @@ void json_event(const V& e, TraceData& d, Interner& core, Interner& label, std::
   s.stall = r.cycle(a, "stall_cycles", 0);
   s.reason = r.string(a, "args.", "stall_reason", std::string());
   s.source = r.string(a, "args.", "source", std::string());
-  check_event(s, loc.str());
+  check_event(s, [&] { return loc.str(); });
   d.events.push_back(std::move(s));
 }
 
@@ -252,7 +252,11 @@ TraceData parse_json(const std::string& text, const std::string& name, bool fast
   // event, and a trace cut short by an interrupted run still reads).
   if (text.rfind("{\"otherData\":", 0) == 0 || text.rfind("{\"displayTimeUnit\":", 0) == 0) {
     // Lines are parsed in place (no copy of the text or of a line); events reserved ahead.
-    d.events.reserve(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')));
+    size_t lines = 0;
+    for (const char* q = text.data(); (q = static_cast<const char*>(std::memchr(q, '\n', text.size() - size_t(q - text.data()))));
+         ++q)
+      ++lines;
+    d.events.reserve(lines);
     uint64_t lineno = 0;
     size_t index = 0;
     FlatJson flat;  // reused: its storage outlives the lines
