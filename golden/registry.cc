@@ -162,14 +162,17 @@ const std::vector<Entry>& entries() {
          return out;
        }},
       {{"linear",
-        "AT-09 bf16 linear: x [M, K] times w [N, K] (b_trans), fp32 accumulation",
-        {kHasBias, {"b_trans", "bool", "true", {}, "w stored [N, K] (true) or [K, N] (false)"}},
-        {{"x", "", "bf16 [M, K]"}, {"w", "", "bf16 [N, K] (b_trans false: [K, N])"},
+        "AT-09 linear: x [M, K] times w [N, K] (b_trans), fp32 accumulation, RNE into out_dtype",
+        {kHasBias, {"b_trans", "bool", "true", {}, "w stored [N, K] (true) or [K, N] (false)"},
+         {"out_dtype", "enum", "bf16", {"bf16", "f16", "f32"}, "output type"}},
+        {{"x", "", "bf16|f16|f32 [M, K]"}, {"w", "", "bf16|f16|f32 [N, K] (b_trans false: [K, N])"},
          {"bias", "has_bias", "f32|bf16 [N]"}},
-        {{"out", "", "bf16 [M, N]"}}},
+        {{"out", "", "bf16|f16|f32 [M, N]"}}},
        [](const Call& c) {
          const Tensor& w = c.req("w");
-         return TensorMap{{"out", linear(c.req("x"), c.get_bool("b_trans") ? w : transposed_bits(w), c.input("bias"))}};
+         const std::string out = c.get_enum("out_dtype");
+         const Dtype d = out == "f32" ? Dtype::F32 : out == "f16" ? Dtype::F16 : Dtype::BF16;
+         return TensorMap{{"out", linear(c.req("x"), c.get_bool("b_trans") ? w : transposed_bits(w), c.input("bias"), d)}};
        }},
       {{"rmsnorm_linear",
         "AT-10: linear(bf16_rne(rmsnorm(x, gamma)), w)",

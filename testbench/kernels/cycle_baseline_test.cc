@@ -145,6 +145,14 @@ std::vector<BaselineCase> cases() {
               [] { return cube_peak_cycles(repo_config("ascend910b"), 2048.0 * 2048 * 2048, 24); });
   timing_case("linear_w8a8_M2048_K2048_N2048_bd24_ascend910b", "linear_w8a8.yaml", {"M=2048", "K=2048", "N=2048"},
               [] { return w8a8_lower_bound(repo_config("ascend910b"), W8a8Shape{2048, 2048, 2048, 24, 1}); });
+  // The Linear with fp16 and fp32 data (kernels/linear_f16.s, linear_f32.s), timing-only; goldens
+  // in linear_dtypes_test.cc. Bounds: the cube at peak for the dtype's k0.
+  timing_case("linear_f16_M1024_K1024_N1024_bd24_ascend910b", "linear_f16.yaml", {"M=1024", "K=1024", "N=1024"},
+              [] { return cube_peak_cycles(repo_config("ascend910b"), 1024.0 * 1024 * 1024, 24); });
+  timing_case("linear_f32_M1024_K1024_N1024_bd24_ascend910b", "linear_f32.yaml", {"M=1024", "K=1024", "N=1024"}, [] {
+    const hw::HwConfig& c = repo_config("ascend910b");
+    return 1024.0 * 1024 * 1024 / (double(c.cube.m0) * c.cube.n0 * c.cube.k0_f32 * 24);
+  });
   rms("ascend910b", 64, 4096, 24);
   rms("ascend910b", 16, 4096, 8);
   lin("ascend910b", 16, 4096, 1536, 24);

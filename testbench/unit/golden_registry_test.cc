@@ -72,6 +72,17 @@ TEST(GoldenRegistry, RunsWithAttributesAndNamedOutputs) {
   EXPECT_EQ(float(r.at("rstd").get(0)), 0.471404552f);
   TensorMap no_rstd = run_golden("rmsnorm", {{"has_gamma", "false"}}, {{"x", bf16({1, 2}, {3, 0})}});
   EXPECT_EQ(no_rstd.count("rstd"), 0u);
+  // linear's out_dtype: 1 + 2^-10 + 2^-20 (x . w of [1, 2^-10 + 2^-20] and [1, 1], exact in f32)
+  // rounds to 1 in bf16, to 1 + 2^-10 in f16, and stays in f32; the default is bf16.
+  const TensorMap lin_in{{"x", Tensor::from_values(Dtype::F32, {1, 2}, {1, 0.0009775161743164062})},
+                         {"w", Tensor::from_values(Dtype::F32, {1, 2}, {1, 1})}};
+  const std::pair<const char*, double> want[] = {{"bf16", 1.0}, {"f16", 1.0009765625}, {"f32", 1.0009775161743164}};
+  for (const auto& [dt, v] : want) {
+    const Tensor y = run_golden("linear", {{"out_dtype", dt}}, lin_in).at("out");
+    EXPECT_EQ(y.dtype(), std::string(dt) == "bf16" ? Dtype::BF16 : std::string(dt) == "f16" ? Dtype::F16 : Dtype::F32);
+    EXPECT_EQ(y.get(0), v) << dt;
+  }
+  EXPECT_EQ(run_golden("linear", {}, lin_in).at("out").dtype(), Dtype::BF16);
 }
 
 TEST(GoldenRegistry, QuantisedGoldensByName) {
