@@ -142,6 +142,22 @@ struct ChipAnchor {
   double us(double tflops) const { return tflops > 0 ? 2 * n * n * n / tflops / 1e6 : 0.0; }  // time of one call
 };
 
+// The same source's GEMM series of another dtype (fp16, fp32) and the model's figure for it.
+inline constexpr int kFractalK0F32 = 8;
+struct DtypeGemmAnchor {
+  std::string dtype;        // "fp16", "fp32" (as the source names them)
+  double n = 0;             // the square size
+  double measured = 0;      // the published figure (TFLOPS)
+  double bf16_measured = 0; // the same source's bf16 figure at this n (0: none)
+  double model = 0;         // the model's (TFLOPS)
+  double peak = 0;          // the config's cube peak for the dtype (TFLOPS)
+  std::string detail;       // what bounds the model's run
+  // fp32 only: the model with `cube.k0.f32` = kFractalK0F32 (one 32-byte fractal column of fp32
+  // per cycle, the rate the config had before the series; docs/fidelity.md), else 0
+  double model_fractal_rate = 0;
+  double rel_err() const { return measured > 0 ? (model - measured) / measured : 0.0; }
+};
+
 // A published device time of a weight-streaming job and the model's time for it.
 struct StreamAnchor {
   std::string job;             // "up/gate proj bf16, x[1, 5120] . W[5120, 13824]"
@@ -180,11 +196,12 @@ struct FidelityConfigs {
 FidelityConfigs load_fidelity_configs(const Options& o);
 
 // docs/fidelity.md: every public anchor with the model's error, the assumptions, what is not
-// modelled. `gemm`: the vendor-library GEMM series (cli/lib/chip_anchors.h runs it); `decode`,
+// modelled. `gemm`: the vendor-library GEMM series, `gemm_dtypes` its fp16 and fp32 series
+// (cli/lib/chip_anchors.h runs them); `decode`,
 // `btrans`: the decode weight-streaming and b_trans series (cli/lib/stream_anchors.h).
 std::string fidelity_markdown(const std::vector<Table>& tables, const std::vector<ChipAnchor>& gemm,
-                              const std::vector<StreamAnchor>& decode, const std::vector<LayoutAnchor>& btrans,
-                              const FidelityConfigs& cfg);
+                              const std::vector<DtypeGemmAnchor>& gemm_dtypes, const std::vector<StreamAnchor>& decode,
+                              const std::vector<LayoutAnchor>& btrans, const FidelityConfigs& cfg);
 // Every point as CSV: table,series,x,measured,model,rel_err,instruction.
 std::string points_csv(const std::vector<Table>& tables);
 

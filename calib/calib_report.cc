@@ -235,8 +235,8 @@ FidelityConfigs load_fidelity_configs(const Options& o) {
 }
 
 std::string fidelity_markdown(const std::vector<Table>& tables, const std::vector<ChipAnchor>& gemm,
-                              const std::vector<StreamAnchor>& decode, const std::vector<LayoutAnchor>& btrans,
-                              const FidelityConfigs& cfg) {
+                              const std::vector<DtypeGemmAnchor>& gemm_dtypes, const std::vector<StreamAnchor>& decode,
+                              const std::vector<LayoutAnchor>& btrans, const FidelityConfigs& cfg) {
   const hw::HwConfig& chip = cfg.chip;
   std::string md = R"(# Fidelity: the model beside every public anchor
 
@@ -345,6 +345,7 @@ configs hash, configs/ascend910b.yaml).)",
                       and_list(dip_sizes), chip.l2.slices, and_list(few));
   md += wrap(prose) + "\n\n";
   md += gemm_chip_section(gemm, chip);
+  md += gemm_dtype_section(gemm_dtypes, chip);
   md += decode_anchor_section(decode);
   md += btrans_anchor_section(btrans, chip);
   md += fmt::format(R"(## Assumptions with no public measurement (not calibrated)

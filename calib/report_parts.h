@@ -25,6 +25,7 @@ inline std::string escape(const std::string& s) {
 // weight-streaming and the b_trans anchors.
 // `chip`: the config the anchors ran on (its figures in the prose).
 std::string gemm_chip_section(const std::vector<ChipAnchor>& rows, const hw::HwConfig& chip);
+std::string gemm_dtype_section(const std::vector<DtypeGemmAnchor>& rows, const hw::HwConfig& chip);
 std::string decode_anchor_section(const std::vector<StreamAnchor>& rows);
 std::string btrans_anchor_section(const std::vector<LayoutAnchor>& rows, const hw::HwConfig& chip);
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <map>
 #include <sstream>
 
 #include "base/csv.h"
@@ -104,6 +105,47 @@ std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const s
       a.chip_l2_low = tflops(run_size(repo, "gemm_chip_bf16.yaml", n, config_path,
                                       joined(sets, {fmt::format("l2.slice_bytes_per_cycle={:g}", a.chip_l2_rate)})));
     }
+    out.push_back(a);
+  }
+  return out;
+}
+
+std::vector<calib::DtypeGemmAnchor> run_dtype_gemm_anchors(const std::string& repo, const std::string& config_path,
+                                                           const std::vector<std::string>& sets) {
+  const hw::HwConfig cfg = hw::load_config(config_path, sets);
+  // The same source's bf16 figures, for the column beside each size.
+  std::map<std::string, double> bf16;
+  {
+    const std::string path = repo + "/calibration/910b2_gemm_bf16_vendor.csv";
+    std::istringstream in(read_input_file(path));
+    std::string line;
+    std::vector<std::string> f;
+    for (int lineno = 1; std::getline(in, line); ++lineno)
+      if (lineno > 1 && !line.empty() && csv_split(line, f) && f.size() == 2) bf16[f[0]] = std::stod(f[1]);
+  }
+  const std::string csv_path = repo + "/calibration/910b2_gemm_f16_f32_vendor.csv";
+  std::istringstream in(read_input_file(csv_path));
+  std::vector<calib::DtypeGemmAnchor> out;
+  std::string line;
+  std::vector<std::string> f;
+  for (int lineno = 1; std::getline(in, line); ++lineno) {
+    if (lineno == 1 || line.empty()) continue;  // the header dtype,n,tflops
+    if (!csv_split(line, f) || f.size() != 3 || (f[0] != "fp16" && f[0] != "fp32"))
+      throw Error(csv_path + ":" + std::to_string(lineno) + ": expected fp16|fp32,n,tflops");
+    calib::DtypeGemmAnchor a;
+    a.dtype = f[0];
+    a.n = std::stod(f[1]);
+    a.measured = std::stod(f[2]);
+    a.bf16_measured = bf16.count(f[1]) ? bf16[f[1]] : 0.0;
+    const bool f32 = a.dtype == "fp32";
+    const double k0 = f32 ? cfg.cube.k0_f32 : cfg.cube.k0_b16;
+    a.peak = 2.0 * cfg.chip.clusters * cfg.cube.m0 * cfg.cube.n0 * k0 * cfg.chip.clock_ghz / 1e3;
+    const RunResult r = run_size(repo, f32 ? "linear_f32.yaml" : "linear_f16.yaml", f[1], config_path, sets);
+    a.model = tflops(r);
+    a.detail = bound_detail(r);
+    if (f32)
+      a.model_fractal_rate = tflops(run_size(repo, "linear_f32.yaml", f[1], config_path,
+                                             joined(sets, {fmt::format("cube.k0.f32={}", calib::kFractalK0F32)})));
     out.push_back(a);
   }
   return out;

@@ -27,5 +27,9 @@ RunResult run_timing_only(const std::string& case_path, const std::string& confi
 // ("key.path=value", as `calibrate --set`) applied to every run. Throws npu::Error.
 std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const std::string& config_path,
                                                 const std::vector<std::string>& sets = {});
+// The same source's fp16 and fp32 series (calibration/910b2_gemm_f16_f32_vendor.csv) on
+// kernels/cases/linear_f16.yaml / linear_f32.yaml, timing-only, as run_gemm_anchors.
+std::vector<calib::DtypeGemmAnchor> run_dtype_gemm_anchors(const std::string& repo, const std::string& config_path,
+                                                           const std::vector<std::string>& sets = {});
 
 }  // namespace npu::cli

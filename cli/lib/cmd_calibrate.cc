@@ -55,6 +55,7 @@ void run(CalOpts& c) {
     // The whole-chip series run on the 910B config from the repository holding the tables.
     const std::string repo = fs::path(c.o.csv_dir).parent_path().string();
     std::cout << calib::fidelity_markdown(tables, run_gemm_anchors(repo, c.o.config_910b, c.o.sets),
+                                          run_dtype_gemm_anchors(repo, c.o.config_910b, c.o.sets),
                                           run_decode_anchors(repo, c.o.config_910b, c.o.sets),
                                           run_btrans_anchors(repo, c.o.config_910b, c.o.sets),
                                           calib::load_fidelity_configs(c.o));

@@ -52,7 +52,7 @@ struct MteConfig {
 struct CubeConfig {
   uint32_t startup = 0;
   uint32_t m0 = 16, n0 = 16;                       // fractal tile of one cube cycle
-  uint32_t k0_b16 = 16, k0_s8 = 32, k0_f32 = 8, k0_fp8 = 32;  // k per cycle by input dtype
+  uint32_t k0_b16 = 16, k0_s8 = 32, k0_f32 = 4, k0_fp8 = 32;  // k per cycle by input dtype
 };
 
 // Vector: startup + passes * ceil(bytes / repeat_bytes) * cycles_per_repeat(class, dtype).

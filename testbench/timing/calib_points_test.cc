@@ -57,6 +57,11 @@ TEST(CalibPoints, Mmad32x16x256) {
   // cube.startup 2 + ceil(32/16) * ceil(256/16) * ceil(16/16) = 2 + 2 * 16 = 34 (CAL 34.074)
   EXPECT_EQ(measure_busy(load_repo_config("ascend910b"), aic(Pipe::Cube, "mmad.f16 0, 0, 0, 32, 16, 256")), 34.0);
 }
+TEST(CalibPoints, MmadF32AtAQuarterOfThe16BitRate) {
+  // No table measures fp32 mmads; cube.k0.f32 = 4 (the vendor's fp32 GEMM series, docs/fidelity.md):
+  // 2 + ceil(32/16) * ceil(256/16) * ceil(16/4) = 2 + 2 * 16 * 4 = 130, four times the f16 mmad's 32.
+  EXPECT_EQ(measure_busy(load_repo_config("ascend910b"), aic(Pipe::Cube, "mmad.f32 0, 0, 0, 32, 16, 256")), 130.0);
+}
 TEST(CalibPoints, Mmad950_16x256x32) {
   // ascend950.yaml: cube.startup 0 + 1 * ceil(32/16) * ceil(256/16) = 32 (CAL 32.26)
   EXPECT_EQ(measure_busy(load_repo_config("ascend950"), aic(Pipe::Cube, "mmad.f16 0, 0, 0, 16, 256, 32")), 32.0);

@@ -57,7 +57,9 @@ TEST(ConfigDoc, EveryVectorTimingClassHasItsKey) {
   const std::string doc = generate_config_markdown();
   for (const isa::InstrDef& d : isa::table()) {
     const std::string_view key = isa::timing_class_def(d.timing).config_key;
-    if (!key.empty()) EXPECT_NE(doc.find(std::string(key)), std::string::npos) << d.mnemonic << ": " << key;
+    if (!key.empty()) {
+      EXPECT_NE(doc.find(std::string(key)), std::string::npos) << d.mnemonic << ": " << key;
+    }
   }
 }
 
