@@ -1,6 +1,5 @@
 #include "cli/lib/trace_summary_read.h"
 
-#include <algorithm>
 #include <charconv>
 #include <climits>
 #include <cstring>
