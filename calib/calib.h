@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "hw/config/hw_config.h"
+#include "isa/sem/nz_layout.h"
 #include "isa/types.h"
 
 namespace npu::calib {
@@ -143,7 +144,7 @@ struct ChipAnchor {
 };
 
 // The same source's GEMM series of another dtype (fp16, fp32) and the model's figure for it.
-inline constexpr int kFractalK0F32 = 8;
+inline constexpr int kFractalK0F32 = int(sem::kC0Bytes / sizeof(float));  // one fractal block row of fp32
 struct DtypeGemmAnchor {
   std::string dtype;        // "fp16", "fp32" (as the source names them)
   double n = 0;             // the square size

@@ -8,19 +8,12 @@ namespace npu::calib {
 
 namespace {
 
-// The range of f over the rows of one dtype with n >= n_lo, as "lo-hi" with fmt_one.
-template <class F>
-std::string dtype_range(const std::vector<DtypeGemmAnchor>& rows, const std::string& dtype, double n_lo,
-                        const char* fmt_one, F f) {
-  double lo = 1e300, hi = -1e300;
+// The rows of one dtype.
+std::vector<DtypeGemmAnchor> of_dtype(const std::vector<DtypeGemmAnchor>& rows, const std::string& dtype) {
+  std::vector<DtypeGemmAnchor> out;
   for (const DtypeGemmAnchor& a : rows)
-    if (a.dtype == dtype && a.n >= n_lo) {
-      lo = std::min(lo, f(a));
-      hi = std::max(hi, f(a));
-    }
-  if (lo > hi) return "-";
-  const std::string l = fmt::format(fmt::runtime(fmt_one), lo), h = fmt::format(fmt::runtime(fmt_one), hi);
-  return l == h ? l : l + " to " + h;
+    if (a.dtype == dtype) out.push_back(a);
+  return out;
 }
 
 double peak_of(const std::vector<DtypeGemmAnchor>& rows, const std::string& dtype) {
@@ -63,6 +56,7 @@ x `cube.m0` x `cube.n0` x its k0 x 2 FLOP per cycle: {:.1f} TFLOPS for fp16 (`cu
   const auto bf16_share = [&](const DtypeGemmAnchor& a) {
     return a.peak > 0 ? 100 * a.bf16_measured / peak_of(rows, "fp16") : 0.0;
   };
+  const std::vector<DtypeGemmAnchor> fp16 = of_dtype(rows, "fp16"), fp32 = of_dtype(rows, "fp32");
   const double k0 = chip.cube.k0_f32, peak32 = peak_of(rows, "fp32");
   const double peak8 = k0 > 0 ? peak32 * kFractalK0F32 / k0 : 0.0;
   const auto share8 = [&](const DtypeGemmAnchor& a) { return peak8 > 0 ? 100 * a.measured / peak8 : 0.0; };
@@ -85,12 +79,12 @@ would put them at {} %. With k0 = {:g} the model is {} % off at n >= 4096 ({} % 
 at k0 = {} (the last columns) {} %, the runs MTE2-bound on fp32's doubled bytes at about twice
 the published throughput.
 )",
-                         dtype_range(rows, "fp16", 2048, "{:+.1f}", gap), dtype_range(rows, "fp16", 2048, "{:+.1f}", err),
-                         k0, dtype_range(rows, "fp32", 4096, "{:.0f}", pub_share), peak32, k0,
-                         dtype_range(rows, "fp32", 4096, "{:.0f}", bf16_share), kFractalK0F32, peak8,
-                         dtype_range(rows, "fp32", 4096, "{:.0f}", share8), k0,
-                         dtype_range(rows, "fp32", 4096, "{:+.1f}", err), dtype_range(rows, "fp32", 2048, "{:+.1f}", err),
-                         kFractalK0F32, dtype_range(rows, "fp32", 4096, "{:+.1f}", err8)));
+                         range(fp16, 2048, 1e300, "{:+.1f}", gap, " to "), range(fp16, 2048, 1e300, "{:+.1f}", err, " to "),
+                         k0, range(fp32, 4096, 1e300, "{:.0f}", pub_share, " to "), peak32, k0,
+                         range(fp32, 4096, 1e300, "{:.0f}", bf16_share, " to "), kFractalK0F32, peak8,
+                         range(fp32, 4096, 1e300, "{:.0f}", share8, " to "), k0,
+                         range(fp32, 4096, 1e300, "{:+.1f}", err, " to "), range(fp32, 2048, 1e300, "{:+.1f}", err, " to "),
+                         kFractalK0F32, range(fp32, 4096, 1e300, "{:+.1f}", err8, " to ")));
   md += "\n";
   return md;
 }

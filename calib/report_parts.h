@@ -29,13 +29,13 @@ std::string gemm_dtype_section(const std::vector<DtypeGemmAnchor>& rows, const h
 std::string decode_anchor_section(const std::vector<StreamAnchor>& rows);
 std::string btrans_anchor_section(const std::vector<LayoutAnchor>& rows, const hw::HwConfig& chip);
 
-// The range [lo, hi] of f over the rows with n in [n_lo, n_hi], as "lo<sep>hi" (one value:
+// The range [lo, hi] of f over the rows (anchors with a size n) with n in [n_lo, n_hi], as "lo<sep>hi" (one value:
 // "lo"; no row: "-"), each formatted with fmt_one.
-template <class F>
-std::string range(const std::vector<ChipAnchor>& rows, double n_lo, double n_hi, const char* fmt_one, F f,
+template <class Row, class F>
+std::string range(const std::vector<Row>& rows, double n_lo, double n_hi, const char* fmt_one, F f,
                   const char* sep = "-") {
   double lo = 1e300, hi = -1e300;
-  for (const ChipAnchor& a : rows)
+  for (const Row& a : rows)
     if (a.n >= n_lo && a.n <= n_hi) {
       lo = std::min(lo, f(a));
       hi = std::max(hi, f(a));

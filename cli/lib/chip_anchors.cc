@@ -10,6 +10,7 @@
 #include "base/csv.h"
 #include "base/file_io.h"
 #include "hw/config/loader.h"
+#include "hw/core/timing.h"
 #include "hw/top/sim_stats.h"
 #include "isa/error.h"
 
@@ -53,6 +54,28 @@ RunResult run_size(const std::string& repo, const std::string& case_file, const 
 
 double tflops(const RunResult& r) { return r.roofline.achieved_tflops.value_or(0); }
 
+// A data row of one of calibration/'s series files, with its line number.
+struct SeriesRow {
+  int line;
+  std::vector<std::string> f;
+};
+
+// The data rows of a series file: `fields` fields each (`header`, as the file's first line names
+// them, for the message).
+std::vector<SeriesRow> series_rows(const std::string& csv_path, size_t fields, const char* header) {
+  std::istringstream in(read_input_file(csv_path));
+  std::vector<SeriesRow> rows;
+  std::string line;
+  std::vector<std::string> f;
+  for (int lineno = 1; std::getline(in, line); ++lineno) {
+    if (lineno == 1 || line.empty()) continue;  // the header
+    if (!csv_split(line, f) || f.size() != fields)
+      throw Error(csv_path + ":" + std::to_string(lineno) + ": expected " + header);
+    rows.push_back({lineno, f});
+  }
+  return rows;
+}
+
 // The two units nearest their roofline, then the shared ones (L2 slices, HBM channels), the L2
 // hit rate and the HBM bandwidth.
 std::string bound_detail(const RunResult& r) {
@@ -71,16 +94,10 @@ std::string bound_detail(const RunResult& r) {
 
 std::vector<calib::ChipAnchor> run_gemm_anchors(const std::string& repo, const std::string& config_path,
                                                 const std::vector<std::string>& sets) {
-  const std::string csv_path = repo + "/calibration/910b2_gemm_bf16_vendor.csv";
-  std::istringstream in(read_input_file(csv_path));
   std::vector<calib::ChipAnchor> out;
   const hw::HwConfig cfg = hw::load_config(config_path, sets);
-  std::string line;
-  std::vector<std::string> f;
-  for (int lineno = 1; std::getline(in, line); ++lineno) {
-    if (lineno == 1 || line.empty()) continue;  // the header n,tflops
-    if (!csv_split(line, f) || f.size() != 2)
-      throw Error(csv_path + ":" + std::to_string(lineno) + ": expected n,tflops");
+  for (const SeriesRow& row : series_rows(repo + "/calibration/910b2_gemm_bf16_vendor.csv", 2, "n,tflops")) {
+    const std::vector<std::string>& f = row.f;
     const std::string& n = f[0];
     calib::ChipAnchor a;
     a.job = "bf16 GEMM n = " + n;
@@ -115,31 +132,21 @@ std::vector<calib::DtypeGemmAnchor> run_dtype_gemm_anchors(const std::string& re
   const hw::HwConfig cfg = hw::load_config(config_path, sets);
   // The same source's bf16 figures, for the column beside each size.
   std::map<std::string, double> bf16;
-  {
-    const std::string path = repo + "/calibration/910b2_gemm_bf16_vendor.csv";
-    std::istringstream in(read_input_file(path));
-    std::string line;
-    std::vector<std::string> f;
-    for (int lineno = 1; std::getline(in, line); ++lineno)
-      if (lineno > 1 && !line.empty() && csv_split(line, f) && f.size() == 2) bf16[f[0]] = std::stod(f[1]);
-  }
+  for (const SeriesRow& row : series_rows(repo + "/calibration/910b2_gemm_bf16_vendor.csv", 2, "n,tflops"))
+    bf16[row.f[0]] = std::stod(row.f[1]);
   const std::string csv_path = repo + "/calibration/910b2_gemm_f16_f32_vendor.csv";
-  std::istringstream in(read_input_file(csv_path));
   std::vector<calib::DtypeGemmAnchor> out;
-  std::string line;
-  std::vector<std::string> f;
-  for (int lineno = 1; std::getline(in, line); ++lineno) {
-    if (lineno == 1 || line.empty()) continue;  // the header dtype,n,tflops
-    if (!csv_split(line, f) || f.size() != 3 || (f[0] != "fp16" && f[0] != "fp32"))
-      throw Error(csv_path + ":" + std::to_string(lineno) + ": expected fp16|fp32,n,tflops");
+  for (const SeriesRow& row : series_rows(csv_path, 3, "fp16|fp32,n,tflops")) {
+    const std::vector<std::string>& f = row.f;
+    if (f[0] != "fp16" && f[0] != "fp32")
+      throw Error(csv_path + ":" + std::to_string(row.line) + ": expected fp16|fp32,n,tflops");
     calib::DtypeGemmAnchor a;
     a.dtype = f[0];
     a.n = std::stod(f[1]);
     a.measured = std::stod(f[2]);
     a.bf16_measured = bf16.count(f[1]) ? bf16[f[1]] : 0.0;
     const bool f32 = a.dtype == "fp32";
-    const double k0 = f32 ? cfg.cube.k0_f32 : cfg.cube.k0_b16;
-    a.peak = 2.0 * cfg.chip.clusters * cfg.cube.m0 * cfg.cube.n0 * k0 * cfg.chip.clock_ghz / 1e3;
+    a.peak = hw::cube_peak_tflops(cfg, f32 ? isa::Dtype::F32 : isa::Dtype::F16);
     const RunResult r = run_size(repo, f32 ? "linear_f32.yaml" : "linear_f16.yaml", f[1], config_path, sets);
     a.model = tflops(r);
     a.detail = bound_detail(r);

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 
+#include "hw/core/timing.h"
 #include "hw/top/trace_labels.h"
 
 namespace npu::cli {
@@ -90,7 +91,7 @@ std::string fit_columns(const std::string& text) {
 Roofline compute_roofline(const hw::HwConfig& hw, std::optional<double> case_flops, const hw::SimStats& sim) {
   Roofline r;
   const double clock_hz = hw.chip.clock_ghz * 1e9;
-  r.peak_tflops = 2.0 * hw.chip.clusters * hw.cube.m0 * hw.cube.n0 * hw.cube.k0_b16 * clock_hz / 1e12;
+  r.peak_tflops = hw::cube_peak_tflops(hw, isa::Dtype::BF16);
   // Only the timed model counts MACs (the ISS counts instructions only).
   bool have_macs = false;
   for (const hw::CoreRecord& c : sim.cores) have_macs |= c.pipe(isa::Pipe::Cube) && sim.total_cycles;

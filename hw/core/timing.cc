@@ -49,6 +49,10 @@ uint32_t cube_k0(const CubeConfig& cube, isa::Dtype dt) {
   }
 }
 
+double cube_peak_tflops(const HwConfig& hw, isa::Dtype dt) {
+  return 2.0 * hw.chip.clusters * hw.cube.m0 * hw.cube.n0 * cube_k0(hw.cube, dt) * (hw.chip.clock_ghz * 1e9) / 1e12;
+}
+
 uint64_t cube_cycles(const CubeConfig& cube, const sem::InstrShape& s) {
   return cube.startup + ceil_div(s.m, cube.m0) * ceil_div(s.n, cube.n0) * ceil_div(s.k, cube_k0(cube, s.dtype));
 }

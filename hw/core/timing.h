@@ -32,6 +32,8 @@ const PathConfig* path_of(const MteConfig& mte, isa::TimingClass c);
 bool is_gm_path(isa::TimingClass c);
 
 uint32_t cube_k0(const CubeConfig& cube, isa::Dtype dt);
+// The whole chip's cube peak for inputs of dtype dt: 2 * clusters * m0 * n0 * k0(dt) * clock.
+double cube_peak_tflops(const HwConfig& hw, isa::Dtype dt);
 uint64_t cube_cycles(const CubeConfig& cube, const sem::InstrShape& s);
 
 int vector_passes(isa::Op op);

@@ -163,11 +163,15 @@ void ChromeTraceWriter::instr(const TraceEvent& e) {
     line_capacity_ = need;
   }
   EventText t(line_.get());
-  if (wait) {
-    const uint64_t w0 = e.start - e.stall;
+  auto open_event = [&] {  // begin_event()'s separator, into the buffer
     if (!first_) t << ",\n";
     first_ = false;
-    t << "{\"ph\":\"X\",\"pid\":" << pid << ",\"tid\":" << (kWaitTid + tid) << ",\"ts\":" << w0
+    t << "{\"ph\":\"X\",\"pid\":";
+  };
+  if (wait) {
+    const uint64_t w0 = e.start - e.stall;
+    open_event();
+    t << pid << ",\"tid\":" << (kWaitTid + tid) << ",\"ts\":" << w0
       << ",\"dur\":" << (e.start - w0) << ",\"name\":\"";
     t.escaped(reason);
     if (!e.wait_what.empty()) t << " ";
@@ -178,9 +182,8 @@ void ChromeTraceWriter::instr(const TraceEvent& e) {
     t.escaped(reason) << "\",\"source\":\"";
     t.escaped(e.source) << "\"}}";
   }
-  if (!first_) t << ",\n";
-  first_ = false;
-  t << "{\"ph\":\"X\",\"pid\":" << pid << ",\"tid\":" << tid << ",\"ts\":" << e.start
+  open_event();
+  t << pid << ",\"tid\":" << tid << ",\"ts\":" << e.start
     << ",\"dur\":" << (e.end - e.start) << ",\"name\":\"";
   if (e.dispatch) t << "dispatch ";
   t.escaped(e.mnemonic);
