@@ -168,7 +168,7 @@ bool TraceSession::in_window(uint64_t start, uint64_t end) const {
 void TraceSession::setup_vcd(const isa::Program& program) {
   const uint64_t ws = opt_.window_start * period_;
   const uint64_t we = opt_.window_end == kMax || opt_.window_end > kMax / period_ ? kMax : opt_.window_end * period_;
-  vcd_ = std::make_unique<VcdRecorder>(opt_.vcd_path, ws, we);
+  vcd_ = std::make_unique<VcdRecorder>(opt_.vcd_path, ws, we, period_);
   VcdRecorder& v = *vcd_;
   // Pipe pairs the program's flag instructions name, per core type.
   std::array<std::array<bool, isa::kNumPipes * isa::kNumPipes>, 2> pairs{};

@@ -8,8 +8,8 @@
 //
 // Life cycle (hw::run_systemc does this): construct after the ChipTop and before sc_start, set
 // LaunchState::observer, run, take the statistics, finish() (also after a fault or deadlock, so
-// the files show what led to it; the VCD is written then, by a replay in a SystemC context of its
-// own: trace_vcd.h), then label_records(). The session adds no process or event to the traced
+// the files show what led to it; the VCD, written as the run goes, gets its last changes then:
+// trace_vcd.h), then label_records(). The session adds no process or event to the traced
 // simulation, so a traced run has exactly the cycles and statistics of an untraced one.
 //
 // VCD signals (dots are scopes), for each selected core C and unit P:
