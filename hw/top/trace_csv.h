@@ -33,9 +33,11 @@ class CsvTraceWriter {
   const TraceLayout& layout_;
   std::unique_ptr<AtomicOutputFile> out_;  // written under a temporary name until close()
   std::FILE* f_ = nullptr;                 // out_'s stream
+  std::string row_;                        // the row being composed (reused)
 };
 
-// A CSV field, quoted when it holds a comma, quote or newline.
+// A CSV field, quoted when it holds a comma, quote or newline (quotes doubled).
 std::string csv_field(std::string_view s);
+void append_csv_field(std::string& out, std::string_view s);
 
 }  // namespace npu::hw

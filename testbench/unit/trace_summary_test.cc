@@ -334,6 +334,16 @@ TEST(TraceWriters, Escaping) {
   EXPECT_EQ(hw::csv_field("mov r1, r2"), "\"mov r1, r2\"");
   EXPECT_EQ(hw::csv_field("end"), "end");
   EXPECT_EQ(hw::csv_field("a\"b"), "\"a\"\"b\"");
+  // The CSV writer also scans 16 at a time: each character that forces quotes at every position
+  // of a 40-character string (in the scanned blocks and the tail), quotes doubled.
+  for (const char special : {',', '"', '\n', '\r'})
+    for (size_t at = 0; at < 40; ++at) {
+      std::string s(40, 'x');
+      s[at] = special;
+      const std::string inner = special == '"' ? s.substr(0, at) + "\"\"" + s.substr(at + 1) : s;
+      EXPECT_EQ(hw::csv_field(s), "\"" + inner + "\"") << int(special) << " at " << at;
+    }
+  EXPECT_EQ(hw::csv_field(std::string(40, 'x')), std::string(40, 'x'));
   EXPECT_EQ(hw::json_escape("a\"b\\c\n"), "a\\\"b\\\\c\\n");
   // The writer scans 16 characters at a time: every character that needs escaping (and bytes of
   // 0x7F and above, which do not) at every position of a 40-character string, against the
