@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <string>
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
 #include "base/error.h"
+#include "base/simd.h"
 #include "golden/refnum.h"
 
 namespace npu::golden {
@@ -78,18 +80,32 @@ void rmsnorm_f32(const Tensor& x, const Tensor* gamma, const Tensor* beta, doubl
 // and of fp32 values are exact in fp64, so the order of the additions is the only choice, and
 // it is fixed). x: m x k doubles; w: [n, k] tensor. The work is blocked for the caches: for each
 // block of kBlockQ values of q, the kBlockJ columns of w of a column block are decoded into
-// panels (transposed, 8 columns each: 128 KB, in L2) and every 4-row tile of x (8 KB, in L1)
-// passes over all of them; with AVX2 a 4 x kPanel tile of sums lives in registers, and the sums
-// wait in acc between q blocks. Blocking changes where each running sum is kept between
-// additions, never the additions themselves, so every path (and every block size) gives the
-// same bits as the plain i, j, q loop.
-constexpr int64_t kPanel = 8, kRows = 4, kBlockQ = 256, kBlockJ = 64;
+// panels (transposed, 8 columns each: 128 KB, in L2) and every tile of rows of x (4 or 8 rows:
+// 8 or 16 KB, in L1) passes over all of them; with AVX2 a 4 x kPanel tile of sums lives in
+// registers, with AVX-512 an 8 x kPanel one, and the sums wait in acc between q blocks. Blocking
+// changes where each running sum is kept between additions, never the additions themselves, so
+// every path (and every block size) gives the same bits as the plain i, j, q loop.
+constexpr int64_t kPanel = 8, kMaxRows = 8, kBlockQ = 256, kBlockJ = 64;
 
-// One 4 x 8 tile over q in [q0, q1): acc[r][c] += x[r][q] * p[q][c] (p: panel, 8 per q).
-void tile_scalar(const double* const x[kRows], const double* p, int64_t q0, int64_t q1, double acc[kRows][kPanel]) {
+// One Rows x 8 tile over q in [q0, q1): acc[r][c] += x[r][q] * p[q][c] (p: panel, 8 per q;
+// acc rows `stride` doubles apart; sums start from zero instead of acc when !load).
+using TileFn = void (*)(const double* const x[kMaxRows], const double* p, int64_t q0, int64_t q1, double* acc,
+                        int64_t stride, bool load);
+struct Tile {
+  TileFn fn;
+  int64_t rows;
+};
+
+void tile_scalar(const double* const x[kMaxRows], const double* p, int64_t q0, int64_t q1, double* acc,
+                 int64_t stride, bool load) {
+  double a[4][kPanel];
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < kPanel; ++c) a[r][c] = load ? acc[r * stride + c] : 0.0;
   for (int64_t q = q0; q < q1; ++q)
-    for (int r = 0; r < kRows; ++r)
-      for (int c = 0; c < kPanel; ++c) acc[r][c] = acc[r][c] + x[r][q] * p[(q - q0) * kPanel + c];
+    for (int r = 0; r < 4; ++r)
+      for (int c = 0; c < kPanel; ++c) a[r][c] = a[r][c] + x[r][q] * p[(q - q0) * kPanel + c];
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < kPanel; ++c) acc[r * stride + c] = a[r][c];
 }
 
 #if defined(__x86_64__)
@@ -103,40 +119,73 @@ __attribute__((target("avx2,fma"))) inline __m256d mul_add(__m256d x, __m256d p,
 }
 
 template <bool Fused>
-__attribute__((target("avx2,fma"))) void tile_avx2(const double* const x[kRows], const double* p, int64_t q0,
-                                                   int64_t q1, double acc[kRows][kPanel]) {
-  __m256d a00 = _mm256_loadu_pd(acc[0]), a01 = _mm256_loadu_pd(acc[0] + 4);
-  __m256d a10 = _mm256_loadu_pd(acc[1]), a11 = _mm256_loadu_pd(acc[1] + 4);
-  __m256d a20 = _mm256_loadu_pd(acc[2]), a21 = _mm256_loadu_pd(acc[2] + 4);
-  __m256d a30 = _mm256_loadu_pd(acc[3]), a31 = _mm256_loadu_pd(acc[3] + 4);
+__attribute__((target("avx2,fma"))) void tile_avx2(const double* const x[kMaxRows], const double* p, int64_t q0,
+                                                   int64_t q1, double* acc, int64_t stride, bool load) {
+  __m256d a[4][2];
+  for (int r = 0; r < 4; ++r)
+    for (int h = 0; h < 2; ++h) a[r][h] = load ? _mm256_loadu_pd(acc + r * stride + 4 * h) : _mm256_setzero_pd();
   for (int64_t q = q0; q < q1; ++q, p += kPanel) {
     const __m256d p0 = _mm256_loadu_pd(p), p1 = _mm256_loadu_pd(p + 4);
-    __m256d b = _mm256_broadcast_sd(x[0] + q);
-    a00 = mul_add<Fused>(b, p0, a00);  // acc + product, as the scalar loop
-    a01 = mul_add<Fused>(b, p1, a01);
-    b = _mm256_broadcast_sd(x[1] + q);
-    a10 = mul_add<Fused>(b, p0, a10);
-    a11 = mul_add<Fused>(b, p1, a11);
-    b = _mm256_broadcast_sd(x[2] + q);
-    a20 = mul_add<Fused>(b, p0, a20);
-    a21 = mul_add<Fused>(b, p1, a21);
-    b = _mm256_broadcast_sd(x[3] + q);
-    a30 = mul_add<Fused>(b, p0, a30);
-    a31 = mul_add<Fused>(b, p1, a31);
+    for (int r = 0; r < 4; ++r) {
+      const __m256d b = _mm256_broadcast_sd(x[r] + q);
+      a[r][0] = mul_add<Fused>(b, p0, a[r][0]);  // acc + product, as the scalar loop
+      a[r][1] = mul_add<Fused>(b, p1, a[r][1]);
+    }
   }
-  _mm256_storeu_pd(acc[0], a00), _mm256_storeu_pd(acc[0] + 4, a01);
-  _mm256_storeu_pd(acc[1], a10), _mm256_storeu_pd(acc[1] + 4, a11);
-  _mm256_storeu_pd(acc[2], a20), _mm256_storeu_pd(acc[2] + 4, a21);
-  _mm256_storeu_pd(acc[3], a30), _mm256_storeu_pd(acc[3] + 4, a31);
+  for (int r = 0; r < 4; ++r)
+    for (int h = 0; h < 2; ++h) _mm256_storeu_pd(acc + r * stride + 4 * h, a[r][h]);
+}
+
+// AVX-512F: eight rows, one zmm of sums per row (8 independent fused chains, as many as two FMA
+// pipes of four cycles' latency keep busy), one panel load and eight broadcasts per q.
+__attribute__((target("avx512f"))) void tile_avx512(const double* const x[kMaxRows], const double* p, int64_t q0,
+                                                    int64_t q1, double* acc, int64_t stride, bool load) {
+  __m512d a[kMaxRows];
+  for (int r = 0; r < kMaxRows; ++r) a[r] = load ? _mm512_loadu_pd(acc + r * stride) : _mm512_setzero_pd();
+  for (int64_t q = q0; q < q1; ++q, p += kPanel) {
+    const __m512d pv = _mm512_loadu_pd(p);
+    for (int r = 0; r < kMaxRows; ++r) a[r] = _mm512_fmadd_pd(_mm512_set1_pd(x[r][q]), pv, a[r]);
+  }
+  for (int r = 0; r < kMaxRows; ++r) _mm512_storeu_pd(acc + r * stride, a[r]);
 }
 #endif
 
-void dot_rows_fp64(const double* xv, const Tensor& w, int64_t m, int64_t k, int64_t n, double* acc) {
-  using TileFn = void (*)(const double* const[kRows], const double*, int64_t, int64_t, double[kRows][kPanel]);
-  TileFn tile = tile_scalar;
+}  // namespace
+
+bool sum_path_available(SumPath path) {
+  switch (path) {
+    case SumPath::Avx2: return cpu_has_avx2();
+    case SumPath::Avx512: return cpu_has_avx512f();
+    default: return true;
+  }
+}
+
+SumPath resolve_sum_path(SumPath path) {
+  static const SumPath automatic = no_simd_requested()                 ? SumPath::Portable
+                                   : sum_path_available(SumPath::Avx512) ? SumPath::Avx512
+                                   : sum_path_available(SumPath::Avx2)   ? SumPath::Avx2
+                                                                         : SumPath::Portable;
+  if (path == SumPath::Auto) return automatic;
+  return sum_path_available(path) ? path : SumPath::Portable;
+}
+
+namespace {
+
+Tile tile_for(SumPath path) {
 #if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx2")) tile = __builtin_cpu_supports("fma") ? tile_avx2<true> : tile_avx2<false>;
+  switch (resolve_sum_path(path)) {
+    case SumPath::Avx512: return {tile_avx512, 8};
+    case SumPath::Avx2: return {cpu_has_fma() ? tile_avx2<true> : tile_avx2<false>, 4};
+    default: break;
+  }
+#else
+  (void)path;
 #endif
+  return {tile_scalar, 4};
+}
+
+void dot_rows_fp64(const double* xv, const Tensor& w, int64_t m, int64_t k, int64_t n, double* acc, SumPath path) {
+  const Tile tile = tile_for(path);
   const std::vector<double> zero_row(size_t(k), 0.0);  // the missing rows of a last partial tile
   // Panel p of a block: [q - q0][c] for its 8 columns. The columns past n of a last partial panel
   // give sums that are never stored.
@@ -144,9 +193,10 @@ void dot_rows_fp64(const double* xv, const Tensor& w, int64_t m, int64_t k, int6
   std::vector<double> wrow(static_cast<size_t>(kBlockQ));
   const uint8_t* wb = w.bytes().data();
   const int es = w.elem_size();
-  std::fill(acc, acc + m * n, 0.0);
+  if (k == 0) std::fill(acc, acc + m * n, 0.0);  // (no q block: nothing else writes acc)
   for (int64_t q0 = 0; q0 < k; q0 += kBlockQ) {
     const int64_t q1 = std::min(k, q0 + kBlockQ);
+    const bool load = q0 > 0;  // the first q block starts every sum at zero
     for (int64_t jb = 0; jb < n; jb += kBlockJ) {
       const int64_t jcols = std::min(kBlockJ, n - jb), npanels = (jcols + kPanel - 1) / kPanel;
       for (int64_t c = 0; c < jcols; ++c) {  // w[jb + c, q] -> panel c / 8, [q - q0][c % 8]
@@ -154,18 +204,24 @@ void dot_rows_fp64(const double* xv, const Tensor& w, int64_t m, int64_t k, int6
         double* panel = panels.data() + (c / kPanel) * kBlockQ * kPanel + c % kPanel;
         for (int64_t q = 0; q < q1 - q0; ++q) panel[q * kPanel] = wrow[size_t(q)];
       }
-      for (int64_t i0 = 0; i0 < m; i0 += kRows) {
-        const int64_t rows = std::min(kRows, m - i0);
-        const double* x[kRows];
-        for (int r = 0; r < kRows; ++r) x[r] = r < rows ? xv + (i0 + r) * k : zero_row.data();
+      for (int64_t i0 = 0; i0 < m; i0 += tile.rows) {
+        const int64_t rows = std::min(tile.rows, m - i0);
+        const double* x[kMaxRows];
+        for (int r = 0; r < kMaxRows; ++r) x[r] = r < rows ? xv + (i0 + r) * k : zero_row.data();
         for (int64_t p = 0; p < npanels; ++p) {
           const int64_t j0 = jb + p * kPanel, cols = std::min(kPanel, n - j0);
-          double t[kRows][kPanel] = {};
+          const double* panel = panels.data() + p * kBlockQ * kPanel;
+          double* a = acc + i0 * n + j0;
+          if (rows == tile.rows && cols == kPanel) {  // a whole tile: its sums stay in acc
+            tile.fn(x, panel, q0, q1, a, n, load);
+            continue;
+          }
+          double t[kMaxRows][kPanel] = {};  // a partial one: through a full-size copy
           for (int64_t r = 0; r < rows; ++r)
-            for (int64_t c = 0; c < cols; ++c) t[r][c] = acc[size_t((i0 + r) * n + j0 + c)];
-          tile(x, panels.data() + p * kBlockQ * kPanel, q0, q1, t);
+            for (int64_t c = 0; c < cols; ++c) t[r][c] = load ? a[r * n + c] : 0.0;
+          tile.fn(x, panel, q0, q1, t[0], kPanel, true);
           for (int64_t r = 0; r < rows; ++r)
-            for (int64_t c = 0; c < cols; ++c) acc[size_t((i0 + r) * n + j0 + c)] = t[r][c];
+            for (int64_t c = 0; c < cols; ++c) a[r * n + c] = t[r][c];
         }
       }
     }
@@ -188,7 +244,7 @@ RmsNormResult rmsnorm(const Tensor& x, const Tensor* gamma, const Tensor* beta, 
   return res;
 }
 
-Tensor linear(const Tensor& x, const Tensor& w, const Tensor* bias, Dtype out_dtype) {
+Tensor linear(const Tensor& x, const Tensor& w, const Tensor* bias, Dtype out_dtype, SumPath path) {
   const char* op = "linear";
   need_rank2(x, op, "x");
   need_rank2(w, op, "w");
@@ -200,8 +256,8 @@ Tensor linear(const Tensor& x, const Tensor& w, const Tensor* bias, Dtype out_dt
                 w.describe());
   need_numel(bias, n, op, "bias");
   const std::vector<double> xv = x.to_doubles();
-  std::vector<double> acc(size_t(m * n));
-  dot_rows_fp64(xv.data(), w, m, k, n, acc.data());
+  const std::unique_ptr<double[]> acc(new double[size_t(m * n)]);  // every element written by dot_rows_fp64
+  dot_rows_fp64(xv.data(), w, m, k, n, acc.get(), path);
   std::vector<float> y(size_t(m * n));
   for (int64_t i = 0; i < m; ++i) {
     for (int64_t j = 0; j < n; ++j) {

@@ -25,9 +25,19 @@ struct RmsNormResult {
 RmsNormResult rmsnorm(const Tensor& x, const Tensor* gamma, const Tensor* beta, double eps,
                       RmsVariant variant);
 
+// The host paths of linear's dot products, which give the same bits (each element's sum in fp64
+// in increasing k; a fused multiply-add rounds once where the product is exact, as here): Portable
+// (a scalar loop), Avx2 (4-row tiles of sums in registers, fused where the CPU has FMA), Avx512
+// (AVX-512F, 8-row tiles). Auto: the widest the CPU has, unless NPUSIM_NO_SIMD; a path the CPU
+// lacks (sum_path_available false) runs as Portable.
+enum class SumPath { Auto, Portable, Avx2, Avx512 };
+bool sum_path_available(SumPath path);
+SumPath resolve_sum_path(SumPath path);  // the path a call with `path` takes on this CPU
+
 // AT-09 bf16: x [M, K], w [N, K] (b_trans), bias [N] or nullptr -> out_dtype [M, N]
 // (default bf16). The fp32 dot product plus fp32 bias, then one RNE cast.
-Tensor linear(const Tensor& x, const Tensor& w, const Tensor* bias, Dtype out_dtype = Dtype::BF16);
+Tensor linear(const Tensor& x, const Tensor& w, const Tensor* bias, Dtype out_dtype = Dtype::BF16,
+              SumPath path = SumPath::Auto);
 
 // AT-10: out = linear(bf16_rne(rmsnorm(x, gamma, eps)), w, bias). `normed` is the bf16
 // activation the matmul consumes.

@@ -109,11 +109,12 @@ TEST(GoldenLinear, OutputRoundsOnceToBf16) {
   }
 }
 
-// The cache-blocked sums (q blocks of 256, column blocks of 64, 4-row tiles) against the plain
-// i, j, q loop in fp64: a shape with partial blocks everywhere, values spread over 2^-30..2^30
-// so that most fp64 additions round and any change of order would show in the fp32 results.
+// The cache-blocked sums (q blocks of 256, column blocks of 64, 4- or 8-row tiles) of every
+// path this CPU has against the plain i, j, q loop in fp64: a shape with partial blocks and
+// tiles everywhere (13 rows: 3 x 4 + 1, 8 + 5), values spread over 2^-30..2^30 so that most fp64
+// additions round and any change of order would show in the fp32 results.
 TEST(GoldenLinear, BlockedSumsAreThePlainLoopBitForBit) {
-  const int64_t m = 6, k = 600, n = 75;
+  const int64_t m = 13, k = 600, n = 75;
   Rng rng(5);
   auto spread = [&](int64_t count) {
     std::vector<double> v(static_cast<size_t>(count));
@@ -121,16 +122,26 @@ TEST(GoldenLinear, BlockedSumsAreThePlainLoopBitForBit) {
     return v;
   };
   Tensor x = bf16({m, k}, spread(m * k)), w = bf16({n, k}, spread(n * k));
-  Tensor y = linear(x, w, nullptr, Dtype::F32);
-  int differ = 0;
+  std::vector<float> want(size_t(m * n));
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) {
       double s = 0;
       for (int64_t q = 0; q < k; ++q) s = s + x.get(i * k + q) * w.get(j * k + q);
-      const float want = float(s), got = float(y.get(i * n + j));
-      differ += std::memcmp(&want, &got, sizeof want) != 0;
+      want[size_t(i * n + j)] = float(s);
     }
-  EXPECT_EQ(differ, 0);
+  int paths = 0;
+  for (SumPath path : {SumPath::Portable, SumPath::Avx2, SumPath::Avx512}) {
+    if (!sum_path_available(path)) continue;
+    ++paths;
+    const Tensor y = linear(x, w, nullptr, Dtype::F32, path);
+    int differ = 0;
+    for (int64_t i = 0; i < m * n; ++i) {
+      const float got = float(y.get(i));
+      differ += std::memcmp(&want[size_t(i)], &got, sizeof got) != 0;
+    }
+    EXPECT_EQ(differ, 0) << "path " << int(path);
+  }
+  EXPECT_GE(paths, 1);
 }
 
 TEST(GoldenRmsNormLinear, NormedIsRoundedToBf16BeforeTheMatmul) {
