@@ -59,7 +59,9 @@ struct QuantResult {
 QuantResult quant_per_token(const Tensor& x);
 
 // int8 x int8 -> int32: acc[m, n] = sum_k x[m, k] * w[n, k]; throws if a sum leaves int32.
-Tensor matmul_s8(const Tensor& x, const Tensor& w);
+// Integer sums are exact in any order: the paths (Portable; Avx2, which Avx512 also takes)
+// differ in speed only.
+Tensor matmul_s8(const Tensor& x, const Tensor& w, SumPath path = SumPath::Auto);
 
 // AT-06: acc s32 [M, N], x_scale f32 [M], w_scale f32 [N], bias [N] or nullptr -> bf16 [M, N].
 // y = fp32(acc) * x_scale * w_scale (left to right, fp32) + bias.

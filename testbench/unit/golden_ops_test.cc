@@ -301,6 +301,29 @@ TEST(GoldenRmsNormLinearQuant, GammaZeroRowAndBothVariantsByHand) {
   }
 }
 
+// Every path against the definition (int64 sums element by element) on extreme and random int8
+// values, with rows past a multiple of 4 and k past a multiple of 16.
+TEST(GoldenMatmulS8, PathsAreTheDefinition) {
+  const int64_t m = 7, k = 1000 + 13, n = 9;
+  Rng rng(3);
+  Tensor x(Dtype::S8, {m, k}), w(Dtype::S8, {n, k});
+  for (int64_t i = 0; i < m * k; ++i) x.set(i, i % 97 == 0 ? -128.0 : double(int(rng.next_u64() % 256) - 128));
+  for (int64_t i = 0; i < n * k; ++i) w.set(i, i % 89 == 0 ? -128.0 : double(int(rng.next_u64() % 256) - 128));
+  for (int64_t q = 0; q < k; ++q) x.set(q, -128), w.set(q, -128);  // row 0 . row 0: 1013 * 2^14
+  for (SumPath path : {SumPath::Portable, SumPath::Avx2, SumPath::Avx512}) {
+    const Tensor acc = matmul_s8(x, w, path);
+    int differ = 0;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        int64_t s = 0;
+        for (int64_t q = 0; q < k; ++q) s += int64_t(x.get(i * k + q)) * int64_t(w.get(j * k + q));
+        differ += acc.get(i * n + j) != double(s);
+      }
+    EXPECT_EQ(differ, 0) << "path " << int(path);
+  }
+  EXPECT_EQ(matmul_s8(x, w).get(0), 1013.0 * 16384);
+}
+
 TEST(GoldenMatmulS8, OverflowIsAnError) {
   // 2^17 * (-128 * -128) = 2^31 > int32 max.
   int64_t k = int64_t(1) << 17;
