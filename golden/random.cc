@@ -345,31 +345,46 @@ NPU_SIMD_AVX512_BEGIN
 namespace {
 namespace avx512 {
 
-// One tensor's conversion constants; codes(raw) is uniform_bits_avx2 on eight raw outputs, in
-// fewer vector operations (shifts especially; about 15 % faster than a transcription, measured):
-// - u = (raw >> 11) 2^-53, exactly as Rng::unit_of, from two exact halves: raw's high 32 bits
-//   as the mantissa of 2^20 + hi 2^-32 and bits 11..31 in place as that of 2^-12 + lo 2^-64;
-//   (2^20 + hi 2^-32 - (2^20 + 2^-12)) + (2^-12 + lo 2^-64) has every step exact. Then
-//   lo + span * u in two roundings (no FMA), as Rng::uniform.
+// The uniform values of eight raw outputs: u = (raw >> 11) 2^-53, exactly as Rng::unit_of, from
+// two exact halves: raw's high 32 bits as the mantissa of 2^20 + hi 2^-32 and bits 11..31 in
+// place as that of 2^-12 + lo 2^-64; (2^20 + hi 2^-32 - (2^20 + 2^-12)) + (2^-12 + lo 2^-64) has
+// every step exact. Then lo + span * u in two roundings (no FMA), as Rng::uniform.
+struct Draw {
+  __m512i lo_bits, hi_exp, lo_exp;
+  __m512d magic, lo_v, span_v;
+
+  Draw(double lo, double span) {
+    lo_bits = _mm512_set1_epi64(0xFFFFF800ll);
+    hi_exp = _mm512_set1_epi64(0x4130000000000000ll);  // 2^20: ulp 2^-32
+    lo_exp = _mm512_set1_epi64(0x3F30000000000000ll);  // 2^-12: ulp 2^-64
+    magic = _mm512_set1_pd(1048576.000244140625);      // 2^20 + 2^-12
+    lo_v = _mm512_set1_pd(lo);
+    span_v = _mm512_set1_pd(span);
+  }
+  __m512d value(__m512i raw) const {
+    const __m512d xh = _mm512_sub_pd(_mm512_castsi512_pd(_mm512_or_si512(_mm512_srli_epi64(raw, 32), hi_exp)), magic);
+    const __m512d xl = _mm512_castsi512_pd(_mm512_ternarylogic_epi64(raw, lo_bits, lo_exp, 0xEA));  // a & b | c
+    return _mm512_add_pd(lo_v, _mm512_mul_pd(span_v, _mm512_add_pd(xh, xl)));
+  }
+};
+
+// One IEEE dtype's conversion; codes(raw) is uniform_bits_avx2 on eight raw outputs, in fewer
+// vector operations (shifts especially; about 15 % faster than a transcription, measured):
+// - v: Draw::value.
 // - r = |v| rebiased, less 2^52: (e - 1) << 52 | mantissa. One unsigned compare flags the lanes
 //   for ref::encode: r < 0 (target exponent below 1: zero, subnormal) or r so large that rounding
 //   may reach the top exponent (a superset of the overflows: encode gives every lane its bits).
 // - RNE: r + 2^52 + half - 1, plus 1 where r's kept lsb is set, shifted right by 52 - mbits.
 // - The sign: d's bit 63 shifted down to the code's sign bit; the narrowing store drops the bits
 //   above the code, so the other bits of d >> (63 - sign position) are masked off here.
-struct Convert {
+struct Convert : Draw {
   const Layout& f;
-  __m512i lo_bits, hi_exp, lo_exp, abs_mask, rebias, one, lsb_bit, half, limit, sign_bit;
+  __m512i abs_mask, rebias, one, lsb_bit, half, limit, sign_bit;
   __m128i sh_drop, sh_sign;
-  __m512d magic, lo_v, span_v;
 
-  Convert(double lo, double span, const Layout& layout) : f(layout) {
+  Convert(double lo, double span, const Layout& layout) : Draw(lo, span), f(layout) {
     const int drop = 52 - f.mbits;
     const int64_t top = (int64_t(1) << f.ebits) - 1, max_code = (top << f.mbits) - 1;
-    lo_bits = _mm512_set1_epi64(0xFFFFF800ll);
-    hi_exp = _mm512_set1_epi64(0x4130000000000000ll);  // 2^20: ulp 2^-32
-    lo_exp = _mm512_set1_epi64(0x3F30000000000000ll);  // 2^-12: ulp 2^-64
-    magic = _mm512_set1_pd(1048576.000244140625);      // 2^20 + 2^-12
     abs_mask = _mm512_set1_epi64(0x7FFFFFFFFFFFFFFFll);
     rebias = _mm512_set1_epi64((int64_t(1023 - f.bias) + 1) << 52);
     one = _mm512_set1_epi64(1);
@@ -380,15 +395,11 @@ struct Convert {
     sign_bit = _mm512_set1_epi64(int64_t(1) << (f.ebits + f.mbits));
     sh_drop = _mm_cvtsi32_si128(drop);
     sh_sign = _mm_cvtsi32_si128(63 - f.ebits - f.mbits);
-    lo_v = _mm512_set1_pd(lo);
-    span_v = _mm512_set1_pd(span);
   }
 
   // The dtype codes (one per 64-bit lane, bits above the code undefined) of eight raw outputs.
   __m512i codes(__m512i raw) const {
-    const __m512d xh = _mm512_sub_pd(_mm512_castsi512_pd(_mm512_or_si512(_mm512_srli_epi64(raw, 32), hi_exp)), magic);
-    const __m512d xl = _mm512_castsi512_pd(_mm512_ternarylogic_epi64(raw, lo_bits, lo_exp, 0xEA));  // a & b | c
-    const __m512d v = _mm512_add_pd(lo_v, _mm512_mul_pd(span_v, _mm512_add_pd(xh, xl)));
+    const __m512d v = value(raw);
     const __m512i d = _mm512_castpd_si512(v);
     const __m512i r = _mm512_sub_epi64(_mm512_and_si512(d, abs_mask), rebias);
     const __mmask8 general = _mm512_cmpge_epu64_mask(r, limit);
@@ -398,7 +409,6 @@ struct Convert {
     if (__builtin_expect(general != 0, 0)) return encode_lanes(out, v, general);
     return out;
   }
-
   // out with the lanes of general replaced by ref::encode (zero, subnormal, overflow).
   __attribute__((noinline)) __m512i encode_lanes(__m512i out, __m512d v, __mmask8 general) const {
     alignas(64) uint64_t c[8];
@@ -410,6 +420,26 @@ struct Convert {
       c[j] = ref::encode(f.dtype, vv[j], /*saturate=*/true);
     }
     return _mm512_load_si512(c);
+  }
+};
+
+// An integer dtype's conversion, ref::encode's (RNE, saturate) on Draw::value: v clamped to the
+// dtype's range first (the bounds are integers, so clamping and rounding commute), rounded to
+// an integer by adding and subtracting 1.5 * 2^52 (|v| <= 2^31 here, so the sum's unit is 1: the
+// addition rounds v's fraction to nearest, ties to the even sum, i.e. the even integer; -0.5
+// gives +0, as encode's integer 0), converted exactly to int32 and sign-extended to the lane.
+struct IntConvert : Draw {
+  __m512d min_v, max_v, round_v;
+
+  IntConvert(double lo, double span, const Layout& f) : Draw(lo, span) {
+    min_v = _mm512_set1_pd(ref::int_min(f.dtype));
+    max_v = _mm512_set1_pd(ref::max_finite(f.dtype));
+    round_v = _mm512_set1_pd(6755399441055744.0);  // 1.5 * 2^52
+  }
+  __m512i codes(__m512i raw) const {
+    const __m512d c = _mm512_min_pd(_mm512_max_pd(value(raw), min_v), max_v);
+    const __m512d r = _mm512_sub_pd(_mm512_add_pd(c, round_v), round_v);
+    return _mm512_cvtepi32_epi64(_mm512_cvtpd_epi32(r));  // integral: no rounding left
   }
 };
 
@@ -430,8 +460,8 @@ void store_codes(uint8_t* p, __m512i c, size_t m) {
 
 // n values drawn from r in one serial stream (scalar xoshiro into a block, converted eight at a
 // time).
-template <class Word>
-void fill_serial(uint8_t* out, int64_t n, const Convert& cv, Rng& r) {
+template <class Word, class Cv>
+void fill_serial(uint8_t* out, int64_t n, const Cv& cv, Rng& r) {
   constexpr size_t kBlock = 512;
   alignas(64) uint64_t raw[kBlock];
   for (int64_t done = 0; done < n;) {
@@ -468,8 +498,8 @@ inline void transpose8(__m512i* c) {
 // xoshiro256** on eight states at once: lane j writes q values at out + j q (its state jumped to
 // its start of the stream by the caller). Eight steps make an 8 x 8 block of codes (step, lane),
 // transposed so that each lane's eight land in one narrowed store.
-template <class Word>
-void fill_lanes(uint8_t* out, size_t q, const Convert& cv, const Rng* lanes) {
+template <class Word, class Cv>
+void fill_lanes(uint8_t* out, size_t q, const Cv& cv, const Rng* lanes) {
   __m512i s[4];
   for (int w = 0; w < 4; ++w)
     s[w] = _mm512_set_epi64(int64_t(lanes[7].state()[w]), int64_t(lanes[6].state()[w]),
@@ -497,11 +527,10 @@ void fill_lanes(uint8_t* out, size_t q, const Convert& cv, const Rng* lanes) {
   }
 }
 
-// The n values of the stream at r into out; r ends n steps on. Large n: eight lanes (the stream
-// cut in eighths by jump-ahead), the n % 8 left over drawn serially after them.
-template <class Word>
-void fill_part(uint8_t* out, int64_t n, double lo, double hi, const Layout& f, Rng& r) {
-  const Convert cv(lo, hi - lo, f);
+// The n values of the stream at r into out, converted by cv; r ends n steps on. Large n: eight
+// lanes (the stream cut in eighths by jump-ahead), the n % 8 left over drawn serially after them.
+template <class Word, class Cv>
+void fill_with(uint8_t* out, int64_t n, const Cv& cv, Rng& r) {
   // The eight jumps by q cost about one step per lane per coefficient, 256 for each set bit of q
   // (Rng::jump): below 4096 values per set bit they cost more than the lanes save (measured).
   const uint64_t q = uint64_t(n) / 8;
@@ -515,6 +544,16 @@ void fill_part(uint8_t* out, int64_t n, double lo, double hi, const Layout& f, R
   r.jump(q);
   fill_lanes<Word>(out, q, cv, lanes);
   fill_serial<Word>(out + 8 * q * sizeof(Word), n - int64_t(8 * q), cv, r);
+}
+
+// IEEE float dtypes (Convert) and integer ones (IntConvert), as FillPart.
+template <class Word>
+void fill_part(uint8_t* out, int64_t n, double lo, double hi, const Layout& f, Rng& r) {
+  fill_with<Word>(out, n, Convert(lo, hi - lo, f), r);
+}
+template <class Word>
+void fill_part_int(uint8_t* out, int64_t n, double lo, double hi, const Layout& f, Rng& r) {
+  fill_with<Word>(out, n, IntConvert(lo, hi - lo, f), r);
 }
 
 }  // namespace avx512
@@ -588,6 +627,17 @@ Tensor random_uniform(Dtype dtype, std::vector<int64_t> shape, double lo, double
     FillPart part = f.bytes == 4   ? (wide ? avx512::fill_part<uint32_t> : uniform_fill_part<uint32_t>)
                     : f.bytes == 2 ? (wide ? avx512::fill_part<uint16_t> : uniform_fill_part<uint16_t>)
                                    : (wide ? avx512::fill_part<uint8_t> : uniform_fill_part<uint8_t>);
+    Tensor t(dtype, std::move(shape));
+    uniform_fill_halves(t.bytes().data(), t.numel(), f.bytes, lo, hi, f, r, part);
+    rng = r;
+    return t;
+  }
+  if (const bool integer = dtype == Dtype::S8 || dtype == Dtype::U8 || dtype == Dtype::S16 || dtype == Dtype::S32;
+      integer && use == GenPath::Avx512) {
+    const Layout f{dtype, 0, 0, 0, ref::size_of(dtype)};
+    FillPart part = f.bytes == 4   ? avx512::fill_part_int<uint32_t>
+                    : f.bytes == 2 ? avx512::fill_part_int<uint16_t>
+                                   : avx512::fill_part_int<uint8_t>;
     Tensor t(dtype, std::move(shape));
     uniform_fill_halves(t.bytes().data(), t.numel(), f.bytes, lo, hi, f, r, part);
     rng = r;

@@ -108,6 +108,8 @@ uint64_t fmt_encode(const Format& f, double v, bool saturate) {
   return sign | ((uint64_t(Eq + f.bias - 1) << f.mbits) + uint64_t(r));
 }
 
+}  // namespace
+
 double int_min(Dtype t) {
   switch (t) {
     case Dtype::S32: return -2147483648.0;
@@ -116,8 +118,6 @@ double int_min(Dtype t) {
     default: return 0.0;
   }
 }
-
-}  // namespace
 
 int size_of(Dtype t) {
   switch (t) {

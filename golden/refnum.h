@@ -63,6 +63,8 @@ bool ieee_layout(Dtype t, int* ebits, int* mbits, int* bias);
 
 // Largest finite value (e4m3 448, e5m2 57344, f16 65504, bf16 ~3.39e38, ints: max).
 double max_finite(Dtype t);
+// The least value of an integer dtype (s8 -128, s16 -32768, s32 -2^31, u8 0).
+double int_min(Dtype t);
 
 // Round to nearest, ties to even, on a double (no dependence on the FP environment).
 double rne(double v);

@@ -70,8 +70,8 @@ TEST(GoldenRandom, SameSeedSameTensorDifferentSeedDifferent) {
 }
 
 // random_uniform's SIMD paths (GenPath) against the element-by-element one, bit for bit, with
-// the Rng left at the same state: every IEEE dtype they handle, ranges that reach encode's
-// general path (saturation, subnormals, zero), and lengths on both sides of every cut (the 8-wide
+// the Rng left at the same state: every IEEE dtype they handle and the integers, ranges that
+// reach encode's general path (saturation, subnormals, zero), and lengths on both sides of every cut (the 8-wide
 // blocks, the serial/lanes threshold, a partial last block of lane steps, the serial
 // leftovers, the two threads' halves). A Box-Muller spare cached before the draw survives it.
 TEST(GoldenRandom, UniformPathsAgreeAtEveryCut) {
@@ -109,7 +109,12 @@ TEST(GoldenRandom, UniformPathsAgreeAtEveryCut) {
     for (Dtype dt : {Dtype::BF16, Dtype::F16, Dtype::F32, Dtype::E5M2})
       for (Range r : {Range{-1, 1}, Range{-1e5, 1e5}, Range{0, 1e-6}, Range{-1e-40, 1e-40}})
         for (int64_t n : kSmall) check(dt, r, n, n == 16391);
+    // Integers (Avx512): in range, saturating at both ends, ties (x.5) and the -0.5 .. 0 zero.
+    for (Dtype dt : {Dtype::S8, Dtype::U8, Dtype::S16, Dtype::S32})
+      for (Range r : {Range{-127, 127}, Range{-300, 300}, Range{-0.75, 0.75}, Range{-3e9, 3e9}, Range{2.5, 2.5}})
+        for (int64_t n : kSmall) check(dt, r, n, false);
     for (int64_t n : kLarge) check(Dtype::BF16, Range{-1, 1}, n, n == kLarge[2]);
+    check(Dtype::S8, Range{-127, 127}, kLarge[3], false);
   }
   if (!missing.empty()) GTEST_SKIP() << "the CPU lacks" << missing << " (the other paths were checked)";
 }
