@@ -286,10 +286,13 @@ QuantResult quant_per_token(const Tensor& x) {
   need_dtype(x, {Dtype::F32, Dtype::BF16, Dtype::F16}, op, "x");
   int64_t rows = x.dim(0), d = x.dim(1);
   QuantResult res{Tensor(Dtype::S8, x.shape()), Tensor(Dtype::F32, {rows})};
+  std::vector<double> row(static_cast<size_t>(d));  // a row's values (decode_n: x.get's)
+  uint8_t* q = res.q.bytes().data();
   for (int64_t r = 0; r < rows; ++r) {
+    ref::decode_n(x.dtype(), x.bytes().data() + r * d * x.elem_size(), d, row.data());
     float amax = 0;
     for (int64_t j = 0; j < d; ++j) {
-      float a = std::fabs(f32(x.get(r * d + j)));
+      float a = std::fabs(f32(row[size_t(j)]));
       if (std::isnan(a) || a > amax) amax = std::isnan(amax) ? amax : a;  // NaN sticks
     }
     if (amax == 0) {  // all zero: q stays 0, scale_deq 0
@@ -298,8 +301,8 @@ QuantResult quant_per_token(const Tensor& x) {
     }
     float scale_q = 127.0f / amax;
     for (int64_t j = 0; j < d; ++j) {
-      float v = f32(x.get(r * d + j)) * scale_q;
-      res.q.set(r * d + j, v);  // RNE, saturating to [-128, 127]; NaN -> 0
+      float v = f32(row[size_t(j)]) * scale_q;
+      q[r * d + j] = ref::encode_s8(v);  // RNE, saturating to [-128, 127]; NaN -> 0
     }
     res.scale.set(r, 1.0f / scale_q);
   }

@@ -69,6 +69,20 @@ double int_min(Dtype t);
 // Round to nearest, ties to even, on a double (no dependence on the FP environment).
 double rne(double v);
 
+// encode(Dtype::S8, v) as its byte, inline for the per-element loops of the int8 goldens: RNE,
+// saturate to [-128, 127], NaN -> 0 (clamped first: the bounds are integers, so clamping and
+// rounding commute; then floor by truncation, exact below 2^63).
+inline uint8_t encode_s8(double v) {
+  if (v != v) return 0;  // NaN
+  const double c = v < -128.0 ? -128.0 : v > 127.0 ? 127.0 : v;
+  const int64_t t = static_cast<int64_t>(c);  // toward zero
+  const int64_t fl = t - int64_t(c < static_cast<double>(t));
+  const double frac = c - static_cast<double>(fl);
+  // Without branches: a fraction above or below one half is a coin toss for a predictor.
+  const int64_t up = int64_t(frac > 0.5) | (int64_t(frac == 0.5) & (fl & 1));
+  return static_cast<uint8_t>(static_cast<int8_t>(fl + up));
+}
+
 // fp32 -> bf16 -> fp32 (the cast every golden applies to bf16 outputs).
 float bf16_rne(float f);
 float f16_rne(float f);

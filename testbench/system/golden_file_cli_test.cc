@@ -103,7 +103,7 @@ TEST_F(GoldenFileCli, InputsAreWrittenAsTheKernelSawThem) {
   npu::golden::Rng r1(1), r2(2);
   const npu::golden::Tensor x = npu::golden::random_uniform(Dtype::BF16, {4, 256}, -1, 1, r1);
   const npu::golden::Tensor gamma = npu::golden::random_uniform(Dtype::BF16, {256}, -1, 1, r2);
-  for (const std::string dir : {path("out/inputs"), path("in")}) {
+  for (const std::string& dir : {path("out/inputs"), path("in")}) {
     for (const auto& [name, t] : {std::pair<std::string, const npu::golden::Tensor&>{"x", x}, {"gamma", gamma}}) {
       const npu::golden::NpyArray raw = npu::golden::read_npy(dir + "/" + name + ".raw.npy");
       EXPECT_EQ(raw.descr, "<u2");

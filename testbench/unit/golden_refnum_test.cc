@@ -1,11 +1,13 @@
 // The golden library's own conversions (refnum.h) and Tensor, with hand-derived bit patterns.
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "isa/error.h"
+#include "golden/random.h"
 #include "golden/refnum.h"
 #include "golden/tensor.h"
 
@@ -14,6 +16,7 @@ namespace {
 
 using ref::decode;
 using ref::encode;
+using ref::encode_s8;
 
 TEST(GoldenRefnum, Bf16RoundsOnceToNearestEven) {
   EXPECT_EQ(encode(Dtype::BF16, 1.0), 0x3F80u);
@@ -52,6 +55,19 @@ TEST(GoldenRefnum, F16AndF32) {
   EXPECT_EQ(encode(Dtype::F32, 1.0 + std::ldexp(1, -24)), 0x3F800000u);  // tie -> even
   EXPECT_EQ(decode(Dtype::F32, 0x00000001), std::ldexp(1, -149));
   EXPECT_EQ(ref::max_finite(Dtype::F16), 65504.0);
+}
+
+// The inline int8 encoder is encode(S8): ties on both sides of zero, the saturation bounds and
+// past them, NaN and infinities, and a dense sweep of quarters and random doubles.
+TEST(GoldenRefnum, EncodeS8IsEncode) {
+  std::vector<double> vs = {0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 126.5, 127.5, -127.5, -128.5, 127.49,
+                            -128.49, 1e300, -1e300, std::numeric_limits<double>::infinity(),
+                            -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN(),
+                            0.49999999999999994, -0.49999999999999994, 1e-300};
+  for (int i = -600; i <= 600; ++i) vs.push_back(i * 0.25);
+  uint64_t z = 12345;
+  for (int i = 0; i < 20000; ++i) vs.push_back(double(int64_t(splitmix64(&z) % 60000) - 30000) / 97.0);
+  for (double v : vs) EXPECT_EQ(encode_s8(v), encode(Dtype::S8, v)) << v;
 }
 
 TEST(GoldenRefnum, E4M3) {
