@@ -142,7 +142,53 @@ void matmul_f32(const float* A, const float* B, float* C, size_t m, size_t k, si
   matmul_portable(A, B, C, m, k, n);
 }
 
-void matmul_u32(const uint32_t* A, const uint32_t* B, uint32_t* C, size_t m, size_t k, size_t n) {
+#if defined(__x86_64__)
+namespace {
+
+// 4 rows x 32 columns of C in 8 zmm sums across the whole k loop: per k, two (masked) loads of
+// B, four broadcasts of A, eight vpmulld + vpaddd. A last partial tile repeats its last row
+// (computed, not stored) and masks its columns.
+__attribute__((target("avx512f"))) void matmul_u32_avx512(const uint32_t* A, const uint32_t* B, uint32_t* C,
+                                                          size_t m, size_t k, size_t n) {
+  for (size_t j0 = 0; j0 < n; j0 += 32) {
+    const size_t w = std::min<size_t>(32, n - j0);
+    const __mmask16 m0 = w >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << w) - 1);
+    const __mmask16 m1 = w >= 32 ? __mmask16(0xFFFF) : w > 16 ? __mmask16((1u << (w - 16)) - 1) : __mmask16(0);
+    for (size_t i0 = 0; i0 < m; i0 += 4) {
+      const size_t rows = std::min<size_t>(4, m - i0);
+      const uint32_t* a[4];
+      __m512i c[4][2];
+      for (size_t r = 0; r < 4; ++r) {
+        const size_t i = i0 + std::min(r, rows - 1);
+        a[r] = A + i * k;
+        c[r][0] = _mm512_maskz_loadu_epi32(m0, C + i * n + j0);
+        c[r][1] = _mm512_maskz_loadu_epi32(m1, C + i * n + j0 + 16);
+      }
+      for (size_t q = 0; q < k; ++q) {
+        const __m512i b0 = _mm512_maskz_loadu_epi32(m0, B + q * n + j0);
+        const __m512i b1 = _mm512_maskz_loadu_epi32(m1, B + q * n + j0 + 16);
+        for (size_t r = 0; r < 4; ++r) {
+          const __m512i av = _mm512_set1_epi32(static_cast<int>(a[r][q]));
+          c[r][0] = _mm512_add_epi32(c[r][0], _mm512_mullo_epi32(av, b0));
+          c[r][1] = _mm512_add_epi32(c[r][1], _mm512_mullo_epi32(av, b1));
+        }
+      }
+      for (size_t r = 0; r < rows; ++r) {
+        _mm512_mask_storeu_epi32(C + (i0 + r) * n + j0, m0, c[r][0]);
+        _mm512_mask_storeu_epi32(C + (i0 + r) * n + j0 + 16, m1, c[r][1]);
+      }
+    }
+  }
+}
+
+}  // namespace
+#endif
+
+void matmul_u32(const uint32_t* A, const uint32_t* B, uint32_t* C, size_t m, size_t k, size_t n, CubePath path) {
+  if (path == CubePath::Auto) path = cube_path_auto();
+#if defined(__x86_64__)
+  if (path == CubePath::Avx512) return matmul_u32_avx512(A, B, C, m, k, n);
+#endif
   matmul_portable(A, B, C, m, k, n);
 }
 

@@ -40,6 +40,8 @@ bool in_exact_range(float v);
 bool exact_products(const float* v, size_t n);
 
 // Wrapping int32 accumulation (s8 mmad): C += A x B in uint32 arithmetic, any order is exact.
-void matmul_u32(const uint32_t* A, const uint32_t* B, uint32_t* C, size_t m, size_t k, size_t n);
+// Avx512: a 4 x 32 register tile (vpmulld); every other path runs the portable loop.
+void matmul_u32(const uint32_t* A, const uint32_t* B, uint32_t* C, size_t m, size_t k, size_t n,
+                CubePath path = CubePath::Auto);
 
 }  // namespace npu::sem

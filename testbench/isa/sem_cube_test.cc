@@ -90,6 +90,25 @@ TEST(SemCube, MmadBlockedMatchesNaive) {
 // subnormals, signed zeros and products that overflow or underflow fp32 mixed in, starting from
 // a nonzero C. NaN results are compared as NaN only: which of two NaN operands x86 returns is
 // the compiler's choice of operand order in the portable loop, not a property of the math.
+// The s8 mmad's wrapping uint32 product loop: the AVX-512 tile against the portable loop on
+// values of every size (products and sums wrap; the order never matters in uint32), with
+// partial 4-row tiles and 32 + 16 + masked columns.
+TEST(SemCube, U32PathsGiveIdenticalResults) {
+  if (!sem::cube_path_available(sem::CubePath::Avx512)) GTEST_SKIP() << "this CPU has no AVX-512F";
+  std::mt19937 rng(17);
+  for (auto [m, k, n] : {std::array<size_t, 3>{1, 1, 1}, {3, 7, 5}, {4, 16, 16}, {7, 33, 23}, {9, 128, 41},
+                         {16, 40, 63}, {21, 9, 97}, {5, 64, 32}, {6, 3, 48}}) {
+    std::vector<uint32_t> A(m * k), B(k * n), C0(m * n);
+    for (uint32_t& x : A) x = rng() % 4 == 0 ? uint32_t(rng()) : uint32_t(int32_t(rng() % 256) - 128);
+    for (uint32_t& x : B) x = rng() % 4 == 0 ? uint32_t(rng()) : uint32_t(int32_t(rng() % 256) - 128);
+    for (uint32_t& x : C0) x = uint32_t(rng());
+    std::vector<uint32_t> portable = C0, avx512 = C0;
+    sem::matmul_u32(A.data(), B.data(), portable.data(), m, k, n, sem::CubePath::Portable);
+    sem::matmul_u32(A.data(), B.data(), avx512.data(), m, k, n, sem::CubePath::Avx512);
+    EXPECT_EQ(portable, avx512) << m << " x " << k << " x " << n;
+  }
+}
+
 TEST(SemCube, ProductPathsGiveIdenticalBits) {
   if (!sem::cube_path_available(sem::CubePath::Avx2)) GTEST_SKIP() << "this CPU has no AVX2";
   std::mt19937 rng(11);
