@@ -70,6 +70,23 @@ TEST(GoldenRefnum, EncodeS8IsEncode) {
   for (double v : vs) EXPECT_EQ(encode_s8(v), encode(Dtype::S8, v)) << v;
 }
 
+// transposed_bits moves each element's bits: [k, n] -> [n, k] for 1-, 2- and 4-byte elements, on
+// shapes that leave partial 32 x 32 blocks, against bits() element by element.
+TEST(GoldenTensor, TransposedBitsMovesEveryElement) {
+  uint64_t z = 99;
+  for (Dtype dt : {Dtype::S8, Dtype::BF16, Dtype::F32})
+    for (auto [k, n] : {std::pair<int64_t, int64_t>{1, 1}, {37, 45}, {64, 32}, {3, 70}}) {
+      Tensor w(dt, {k, n});
+      for (int64_t i = 0; i < k * n; ++i) w.set_bits(i, splitmix64(&z) & (dt == Dtype::S8 ? 0xFF : dt == Dtype::BF16 ? 0xFFFF : 0xFFFFFFFF));
+      const Tensor t = transposed_bits(w);
+      ASSERT_EQ(t.shape(), (std::vector<int64_t>{n, k}));
+      int differ = 0;
+      for (int64_t i = 0; i < k; ++i)
+        for (int64_t j = 0; j < n; ++j) differ += t.bits(j * k + i) != w.bits(i * n + j);
+      EXPECT_EQ(differ, 0) << int(dt) << " " << k << " x " << n;
+    }
+}
+
 TEST(GoldenRefnum, E4M3) {
   EXPECT_EQ(ref::max_finite(Dtype::E4M3), 448.0);
   EXPECT_EQ(encode(Dtype::E4M3, 1.0), 0x38u);   // exponent 7 (bias 7), mantissa 0
