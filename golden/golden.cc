@@ -151,32 +151,11 @@ __attribute__((target("avx512f"))) void tile_avx512(const double* const x[kMaxRo
 }
 #endif
 
-}  // namespace
-
-bool sum_path_available(SumPath path) {
-  switch (path) {
-    case SumPath::Avx2: return cpu_has_avx2();
-    case SumPath::Avx512: return cpu_has_avx512f();
-    default: return true;
-  }
-}
-
-SumPath resolve_sum_path(SumPath path) {
-  static const SumPath automatic = no_simd_requested()                 ? SumPath::Portable
-                                   : sum_path_available(SumPath::Avx512) ? SumPath::Avx512
-                                   : sum_path_available(SumPath::Avx2)   ? SumPath::Avx2
-                                                                         : SumPath::Portable;
-  if (path == SumPath::Auto) return automatic;
-  return sum_path_available(path) ? path : SumPath::Portable;
-}
-
-namespace {
-
-Tile tile_for(SumPath path) {
+Tile tile_for(SimdPath path) {
 #if defined(__x86_64__)
-  switch (resolve_sum_path(path)) {
-    case SumPath::Avx512: return {tile_avx512, 8};
-    case SumPath::Avx2: return {cpu_has_fma() ? tile_avx2<true> : tile_avx2<false>, 4};
+  switch (resolve_simd_path(path)) {
+    case SimdPath::Avx512: return {tile_avx512, 8};
+    case SimdPath::Avx2: return {cpu_has_fma() ? tile_avx2<true> : tile_avx2<false>, 4};
     default: break;
   }
 #else
@@ -185,7 +164,7 @@ Tile tile_for(SumPath path) {
   return {tile_scalar, 4};
 }
 
-void dot_rows_fp64(const double* xv, const Tensor& w, int64_t m, int64_t k, int64_t n, double* acc, SumPath path) {
+void dot_rows_fp64(const double* xv, const Tensor& w, int64_t m, int64_t k, int64_t n, double* acc, SimdPath path) {
   const Tile tile = tile_for(path);
   const std::vector<double> zero_row(size_t(k), 0.0);  // the missing rows of a last partial tile
   // Panel p of a block: [q - q0][c] for its 8 columns. The columns past n of a last partial panel
@@ -245,7 +224,7 @@ RmsNormResult rmsnorm(const Tensor& x, const Tensor* gamma, const Tensor* beta, 
   return res;
 }
 
-Tensor linear(const Tensor& x, const Tensor& w, const Tensor* bias, Dtype out_dtype, SumPath path) {
+Tensor linear(const Tensor& x, const Tensor& w, const Tensor* bias, Dtype out_dtype, SimdPath path) {
   const char* op = "linear";
   need_rank2(x, op, "x");
   need_rank2(w, op, "w");
@@ -348,7 +327,7 @@ int32_t dot_s8(const int8_t* x, const int8_t* w, int64_t k) {
 
 }  // namespace
 
-Tensor matmul_s8(const Tensor& x, const Tensor& w, SumPath path) {
+Tensor matmul_s8(const Tensor& x, const Tensor& w, SimdPath path) {
   const char* op = "matmul_s8";
   need_rank2(x, op, "x");
   need_rank2(w, op, "w");
@@ -376,7 +355,7 @@ Tensor matmul_s8(const Tensor& x, const Tensor& w, SumPath path) {
     return acc;
   }
 #if defined(__x86_64__)
-  if (const SumPath use = resolve_sum_path(path); use == SumPath::Avx2 || use == SumPath::Avx512) {
+  if (const SimdPath use = resolve_simd_path(path); use == SimdPath::Avx2 || use == SimdPath::Avx512) {
     for (int64_t i0 = 0; i0 < m; i0 += 4) {
       const int rows = int(std::min<int64_t>(4, m - i0));
       const int8_t* xr[4];

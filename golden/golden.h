@@ -11,6 +11,7 @@
 // element count ([N] or [1, N] ...).
 #include <vector>
 
+#include "golden/simd_path.h"
 #include "golden/tensor.h"
 
 namespace npu::golden {
@@ -25,19 +26,15 @@ struct RmsNormResult {
 RmsNormResult rmsnorm(const Tensor& x, const Tensor* gamma, const Tensor* beta, double eps,
                       RmsVariant variant);
 
-// The host paths of linear's dot products, which give the same bits (each element's sum in fp64
-// in increasing k; a fused multiply-add rounds once where the product is exact, as here): Portable
-// (a scalar loop), Avx2 (4-row tiles of sums in registers, fused where the CPU has FMA), Avx512
-// (AVX-512F, 8-row tiles). Auto: the widest the CPU has, unless NPUSIM_NO_SIMD; a path the CPU
-// lacks (sum_path_available false) runs as Portable.
-enum class SumPath { Auto, Portable, Avx2, Avx512 };
-bool sum_path_available(SumPath path);
-SumPath resolve_sum_path(SumPath path);  // the path a call with `path` takes on this CPU
+// linear's dot products and matmul_s8's sums on the host paths of golden/simd_path.h (the same
+// bits: each element's sum in fp64 in increasing k, a fused multiply-add rounding once where
+// the product is exact, as here): Portable a scalar loop, Avx2 4-row tiles of sums in registers
+// (fused where the CPU has FMA), Avx512 (AVX-512F) 8-row tiles.
 
 // AT-09 bf16: x [M, K], w [N, K] (b_trans), bias [N] or nullptr -> out_dtype [M, N]
 // (default bf16). The fp32 dot product plus fp32 bias, then one RNE cast.
 Tensor linear(const Tensor& x, const Tensor& w, const Tensor* bias, Dtype out_dtype = Dtype::BF16,
-              SumPath path = SumPath::Auto);
+              SimdPath path = SimdPath::Auto);
 
 // AT-10: out = linear(bf16_rne(rmsnorm(x, gamma, eps)), w, bias). `normed` is the bf16
 // activation the matmul consumes.
@@ -61,7 +58,7 @@ QuantResult quant_per_token(const Tensor& x);
 // int8 x int8 -> int32: acc[m, n] = sum_k x[m, k] * w[n, k]; throws if a sum leaves int32.
 // Integer sums are exact in any order: the paths (Portable; Avx2, which Avx512 also takes)
 // differ in speed only.
-Tensor matmul_s8(const Tensor& x, const Tensor& w, SumPath path = SumPath::Auto);
+Tensor matmul_s8(const Tensor& x, const Tensor& w, SimdPath path = SimdPath::Auto);
 
 // AT-06: acc s32 [M, N], x_scale f32 [M], w_scale f32 [N], bias [N] or nullptr -> bf16 [M, N].
 // y = fp32(acc) * x_scale * w_scale (left to right, fp32) + bias.

@@ -13,7 +13,6 @@
 #endif
 
 #include "base/error.h"
-#include "base/simd.h"
 #include "base/simd_width.h"
 #include "golden/refnum.h"
 
@@ -592,38 +591,17 @@ void uniform_fill_halves(uint8_t* out, int64_t n, int bytes, double lo, double h
 
 #endif
 
-bool available(GenPath path) {
-  switch (path) {
-    case GenPath::Avx2: return cpu_has_avx2();
-    case GenPath::Avx512: return cpu_has_avx512f();
-    default: return true;
-  }
-}
-
-// Auto: the widest path the CPU has, unless NPUSIM_NO_SIMD; a path the CPU lacks: Portable (the
-// same bits).
-GenPath resolve(GenPath path) {
-  static const GenPath automatic = no_simd_requested()           ? GenPath::Portable
-                                   : available(GenPath::Avx512) ? GenPath::Avx512
-                                   : available(GenPath::Avx2)   ? GenPath::Avx2
-                                                                : GenPath::Portable;
-  if (path == GenPath::Auto) return automatic;
-  return available(path) ? path : GenPath::Portable;
-}
-
 }  // namespace
-
-bool gen_path_available(GenPath path) { return available(path); }
 
 // The generators draw from a local copy of rng (written back at the end): the compiler may then
 // keep the state in registers, where rng itself could alias the tensor bytes being written.
-Tensor random_uniform(Dtype dtype, std::vector<int64_t> shape, double lo, double hi, Rng& rng, GenPath path) {
+Tensor random_uniform(Dtype dtype, std::vector<int64_t> shape, double lo, double hi, Rng& rng, SimdPath path) {
   Rng r = rng;
 #if defined(__x86_64__)
-  const GenPath use = resolve(path);
+  const SimdPath use = resolve_simd_path(path);
   if (Layout f{dtype, 0, 0, 0, ref::size_of(dtype)};
-      use != GenPath::Portable && ref::ieee_layout(dtype, &f.ebits, &f.mbits, &f.bias)) {
-    const bool wide = use == GenPath::Avx512;
+      use != SimdPath::Portable && ref::ieee_layout(dtype, &f.ebits, &f.mbits, &f.bias)) {
+    const bool wide = use == SimdPath::Avx512;
     FillPart part = f.bytes == 4   ? (wide ? avx512::fill_part<uint32_t> : uniform_fill_part<uint32_t>)
                     : f.bytes == 2 ? (wide ? avx512::fill_part<uint16_t> : uniform_fill_part<uint16_t>)
                                    : (wide ? avx512::fill_part<uint8_t> : uniform_fill_part<uint8_t>);
@@ -633,7 +611,7 @@ Tensor random_uniform(Dtype dtype, std::vector<int64_t> shape, double lo, double
     return t;
   }
   if (const bool integer = dtype == Dtype::S8 || dtype == Dtype::U8 || dtype == Dtype::S16 || dtype == Dtype::S32;
-      integer && use == GenPath::Avx512) {
+      integer && use == SimdPath::Avx512) {
     const Layout f{dtype, 0, 0, 0, ref::size_of(dtype)};
     FillPart part = f.bytes == 4   ? avx512::fill_part_int<uint32_t>
                     : f.bytes == 2 ? avx512::fill_part_int<uint16_t>

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "golden/simd_path.h"
 #include "golden/tensor.h"
 
 namespace npu::golden {
@@ -55,19 +56,15 @@ void det_sincos_2pi(double u, double* s, double* c);  // sin/cos of 2*pi*u, u in
 
 // Tensors of dtype with values drawn in flat C order, each rounded RNE into dtype
 // (integers saturate; float overflow saturates to +-max so inputs stay finite).
-// random_uniform's paths give the same bits and differ only in speed: Portable draws and rounds
-// element by element; the SIMD paths (chosen at run time, as the cube's, see base/simd.h), for
-// the IEEE float dtypes, and with Avx512 the integer ones (others take the portable loop), cut
-// the stream by Rng::jump into SIMD lanes of 64 bits (and a large tensor into two threads'
-// halves first) and convert and round a vector at a time on the bits: Avx2 four lanes; Avx512
-// (AVX-512F) eight, an 8 x 8 block of steps transposed so that each lane's eight values leave in
-// one store (integers: clamped, then rounded by adding and subtracting 1.5 * 2^52). Auto: the
-// widest path the CPU has (Avx512, else Avx2), unless NPUSIM_NO_SIMD; a path the CPU lacks
-// (gen_path_available false) runs as Portable.
-enum class GenPath { Auto, Portable, Avx2, Avx512 };
-bool gen_path_available(GenPath path);
+// random_uniform's paths (golden/simd_path.h) give the same bits and differ only in speed:
+// Portable draws and rounds element by element; the SIMD paths, for the IEEE float dtypes and
+// with Avx512 the integer ones (others take the portable loop), cut the stream by Rng::jump into
+// SIMD lanes of 64 bits (and a large tensor into two threads' halves first) and convert and
+// round a vector at a time on the bits: Avx2 four lanes; Avx512 (AVX-512F) eight, an 8 x 8 block
+// of steps transposed so that each lane's eight values leave in one store (integers: clamped,
+// then rounded by adding and subtracting 1.5 * 2^52).
 Tensor random_uniform(Dtype dtype, std::vector<int64_t> shape, double lo, double hi, Rng& rng,
-                      GenPath path = GenPath::Auto);
+                      SimdPath path = SimdPath::Auto);
 Tensor random_normal(Dtype dtype, std::vector<int64_t> shape, double mean, double std, Rng& rng);
 
 }  // namespace npu::golden

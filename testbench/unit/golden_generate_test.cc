@@ -46,7 +46,7 @@ const Draw kDraws[] = {
     {"f32 normal", true, Dtype::F32, 1001, 2, 0.5, 10, 0x224D024D95AFF08Bull},
 };
 
-uint64_t draw_hash(const Draw& d, GenPath path) {
+uint64_t draw_hash(const Draw& d, SimdPath path) {
   Rng r(d.seed);
   Tensor t = d.normal ? random_normal(d.dtype, {d.n}, d.a, d.b, r) : random_uniform(d.dtype, {d.n}, d.a, d.b, r, path);
   const uint64_t next = r.next_u64();
@@ -55,23 +55,23 @@ uint64_t draw_hash(const Draw& d, GenPath path) {
   return fnv1a(tail, fnv1a(t.bytes()));
 }
 
-const char* path_name(GenPath p) {
+const char* path_name(SimdPath p) {
   switch (p) {
-    case GenPath::Portable: return "Portable";
-    case GenPath::Avx2: return "Avx2";
-    case GenPath::Avx512: return "Avx512";
+    case SimdPath::Portable: return "Portable";
+    case SimdPath::Avx2: return "Avx2";
+    case SimdPath::Avx512: return "Avx512";
     default: return "Auto";
   }
 }
 
 TEST(GoldenGenerate, TensorsMatchPinnedHashes) {
-  for (const Draw& d : kDraws) EXPECT_EQ(draw_hash(d, GenPath::Auto), d.hash) << d.what;
+  for (const Draw& d : kDraws) EXPECT_EQ(draw_hash(d, SimdPath::Auto), d.hash) << d.what;
 }
 
 TEST(GoldenGenerate, EveryPathGivesTheSameBits) {
   std::string missing;
-  for (GenPath p : {GenPath::Portable, GenPath::Avx2, GenPath::Avx512}) {
-    if (!gen_path_available(p)) {
+  for (SimdPath p : {SimdPath::Portable, SimdPath::Avx2, SimdPath::Avx512}) {
+    if (!simd_path_available(p)) {
       missing += std::string(" ") + path_name(p);
       continue;
     }
@@ -86,15 +86,15 @@ TEST(GoldenGenerate, EveryPathGivesTheSameBits) {
 // and leftovers of 1 and 2), against the element-by-element path, for each dtype they handle.
 TEST(GoldenGenerate, LargeOddTensorIsTheSameOnEveryPath) {
   std::string missing;
-  std::vector<GenPath> paths;
-  for (GenPath p : {GenPath::Avx2, GenPath::Avx512})
-    if (gen_path_available(p)) paths.push_back(p);
+  std::vector<SimdPath> paths;
+  for (SimdPath p : {SimdPath::Avx2, SimdPath::Avx512})
+    if (simd_path_available(p)) paths.push_back(p);
     else missing += std::string(" ") + path_name(p);
   for (Dtype dt : {Dtype::BF16, Dtype::F32, Dtype::F16, Dtype::E5M2})
     for (int64_t n : {(int64_t(1) << 20) * 2 + 15, (int64_t(1) << 20) * 2 + 147}) {
       const Draw d{"large odd", false, dt, n, -3, 3, 21, 0};
-      const uint64_t portable = paths.empty() ? 0 : draw_hash(d, GenPath::Portable);
-      for (GenPath p : paths)
+      const uint64_t portable = paths.empty() ? 0 : draw_hash(d, SimdPath::Portable);
+      for (SimdPath p : paths)
         EXPECT_EQ(draw_hash(d, p), portable) << int(dt) << " n " << n << " path " << path_name(p);
     }
   if (!missing.empty()) GTEST_SKIP() << "the CPU lacks" << missing << " (the other paths were checked)";

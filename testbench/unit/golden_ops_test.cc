@@ -130,8 +130,8 @@ TEST(GoldenLinear, BlockedSumsAreThePlainLoopBitForBit) {
       want[size_t(i * n + j)] = float(s);
     }
   int paths = 0;
-  for (SumPath path : {SumPath::Portable, SumPath::Avx2, SumPath::Avx512}) {
-    if (!sum_path_available(path)) continue;
+  for (SimdPath path : {SimdPath::Portable, SimdPath::Avx2, SimdPath::Avx512}) {
+    if (!simd_path_available(path)) continue;
     ++paths;
     const Tensor y = linear(x, w, nullptr, Dtype::F32, path);
     int differ = 0;
@@ -310,7 +310,7 @@ TEST(GoldenMatmulS8, PathsAreTheDefinition) {
   for (int64_t i = 0; i < m * k; ++i) x.set(i, i % 97 == 0 ? -128.0 : double(int(rng.next_u64() % 256) - 128));
   for (int64_t i = 0; i < n * k; ++i) w.set(i, i % 89 == 0 ? -128.0 : double(int(rng.next_u64() % 256) - 128));
   for (int64_t q = 0; q < k; ++q) x.set(q, -128), w.set(q, -128);  // row 0 . row 0: 1013 * 2^14
-  for (SumPath path : {SumPath::Portable, SumPath::Avx2, SumPath::Avx512}) {
+  for (SimdPath path : {SimdPath::Portable, SimdPath::Avx2, SimdPath::Avx512}) {
     const Tensor acc = matmul_s8(x, w, path);
     int differ = 0;
     for (int64_t i = 0; i < m; ++i)

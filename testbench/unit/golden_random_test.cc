@@ -69,7 +69,7 @@ TEST(GoldenRandom, SameSeedSameTensorDifferentSeedDifferent) {
   EXPECT_EQ(random_uniform(Dtype::BF16, {1}, -1, 1, d).get(0), -0.83203125);
 }
 
-// random_uniform's SIMD paths (GenPath) against the element-by-element one, bit for bit, with
+// random_uniform's SIMD paths (SimdPath) against the element-by-element one, bit for bit, with
 // the Rng left at the same state: every IEEE dtype they handle and the integers, ranges that
 // reach encode's general path (saturation, subnormals, zero), and lengths on both sides of every cut (the 8-wide
 // blocks, the serial/lanes threshold, a partial last block of lane steps, the serial
@@ -85,9 +85,9 @@ TEST(GoldenRandom, UniformPathsAgreeAtEveryCut) {
   const int64_t kLarge[] = {(int64_t(1) << 20) - 1, (int64_t(1) << 20), (int64_t(1) << 20) + 9,
                             (int64_t(1) << 20) + 137};
   std::string missing;
-  for (GenPath p : {GenPath::Avx2, GenPath::Avx512}) {
-    if (!gen_path_available(p)) {
-      missing += p == GenPath::Avx2 ? " Avx2" : " Avx512";
+  for (SimdPath p : {SimdPath::Avx2, SimdPath::Avx512}) {
+    if (!simd_path_available(p)) {
+      missing += p == SimdPath::Avx2 ? " Avx2" : " Avx512";
       continue;
     }
     auto check = [&](Dtype dt, Range r, int64_t n, bool spare) {
@@ -97,7 +97,7 @@ TEST(GoldenRandom, UniformPathsAgreeAtEveryCut) {
         a.normal(0, 1);
         b.normal(0, 1);
       }
-      const Tensor ta = random_uniform(dt, {n}, r.lo, r.hi, a, GenPath::Portable);
+      const Tensor ta = random_uniform(dt, {n}, r.lo, r.hi, a, SimdPath::Portable);
       const Tensor tb = random_uniform(dt, {n}, r.lo, r.hi, b, p);
       EXPECT_EQ(ta.bytes(), tb.bytes()) << "path " << int(p) << " dtype " << int(dt) << " [" << r.lo << ", " << r.hi
                                         << "] n " << n;
