@@ -31,6 +31,11 @@ bool needs_quotes(std::string_view s) {
   return false;
 }
 
+void append_number(std::string& out, uint64_t v) {
+  char digits[24];
+  out.append(digits, static_cast<size_t>(std::to_chars(digits, digits + sizeof digits, v).ptr - digits));
+}
+
 }  // namespace
 
 void append_csv_field(std::string& out, std::string_view s) {
@@ -57,15 +62,6 @@ std::string csv_field(std::string_view s) {
   append_csv_field(out, s);
   return out;
 }
-
-namespace {
-
-void append_number(std::string& out, uint64_t v) {
-  char digits[24];
-  out.append(digits, static_cast<size_t>(std::to_chars(digits, digits + sizeof digits, v).ptr - digits));
-}
-
-}  // namespace
 
 const char* CsvTraceWriter::header() {
   return "core,pipe,pc,disassembly,label,dispatch_cycle,start_cycle,end_cycle,stall_cycles,stall_reason,kind,source";

@@ -32,11 +32,10 @@ int VcdRecorder::add(const std::string& name, int bits) {
 
 void VcdRecorder::open(const std::string& comment) {
   file_ = std::make_unique<AtomicOutputFile>(path_);
-  writer_ = std::make_unique<VcdWriter>(names_, bits_);
   value_.assign(names_.size(), 0);
   // One time unit = the kernel's resolution (integer ticks), so every cycle boundary is exact.
-  writer_->begin(file_->stream(), comment, std::string("npusim ") + build_version(),
-                 VcdWriter::timescale(sc_core::sc_get_time_resolution().to_seconds()));
+  writer_ = std::make_unique<VcdWriter>(file_->stream(), names_, bits_, comment, std::string("npusim ") + build_version(),
+                                        VcdWriter::timescale(sc_core::sc_get_time_resolution().to_seconds()));
   opened_ = true;
   if (win_start_ > 0) push(win_start_, -1, 0, false);
 }

@@ -56,6 +56,8 @@ class VcdRecorder {
   const std::vector<std::string>& names() const { return names_; }  // as given to add()
   const std::vector<int>& bits() const { return bits_; }
 
+
+ private:
   struct Change {
     uint64_t tick;
     int32_t id;  // -1: window start (traced values take the true values)
@@ -63,7 +65,6 @@ class VcdRecorder {
     int64_t value;
   };
 
- private:
   void push(uint64_t tick, int id, int64_t value, bool set);
   void drain(uint64_t upto);  // write every pending change with tick <= upto
   void apply(const Change& c);

@@ -31,16 +31,6 @@ void declare(const Scope& s, const std::string& name, const std::vector<int>& bi
 
 }  // namespace
 
-VcdWriter::VcdWriter(std::vector<std::string> names, std::vector<int> bits)
-    : names_(std::move(names)), bits_(std::move(bits)), value_(names_.size(), 0), written_(names_.size(), 0),
-      dirty_(names_.size(), 0) {
-  if (bits_.size() != names_.size()) throw Error("internal: VcdWriter needs one width per signal");
-  for (size_t i = 0; i < names_.size(); ++i) {
-    if (bits_[i] < 1 || bits_[i] > 64) throw Error("internal: VCD signal '" + names_[i] + "' of " + std::to_string(bits_[i]) + " bits");
-    ids_.push_back(identifier(i));
-  }
-}
-
 std::string VcdWriter::identifier(size_t i) {
   std::string id(5, 'a');
   for (int k = 4; k >= 0; --k, i /= 26) id[size_t(k)] = static_cast<char>('a' + i % 26);
@@ -56,15 +46,21 @@ std::string VcdWriter::timescale(double seconds) {
   throw Error("VCD: a time unit of " + std::to_string(seconds) + " s is not 1, 10 or 100 of fs .. s");
 }
 
-void VcdWriter::begin(std::FILE* out, const std::string& comment, const std::string& version,
-                      const std::string& timescale) {
-  out_ = out;
+VcdWriter::VcdWriter(std::FILE* out, const std::vector<std::string>& names, std::vector<int> bits,
+                     const std::string& comment, const std::string& version, const std::string& timescale)
+    : bits_(std::move(bits)), value_(names.size(), 0), written_(names.size(), 0), dirty_(names.size(), 0), out_(out) {
+  if (bits_.size() != names.size()) throw Error("internal: VcdWriter needs one width per signal");
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (bits_[i] < 1 || bits_[i] > 64)
+      throw Error("internal: VCD signal '" + names[i] + "' of " + std::to_string(bits_[i]) + " bits");
+    ids_.push_back(identifier(i));
+  }
   buf_ += "$comment\n" + comment + "\n$end\n\n";
   buf_ += "$version\n " + version + "\n$end\n\n";
   buf_ += "$timescale\n     " + timescale + "\n$end\n\n";
   Scope top;
-  for (size_t i = 0; i < names_.size(); ++i) {
-    std::string name = names_[i];
+  for (size_t i = 0; i < names.size(); ++i) {
+    std::string name = names[i];
     std::replace(name.begin(), name.end(), '[', '(');  // brackets would read as a bit range
     std::replace(name.begin(), name.end(), ']', ')');
     Scope* s = &top;

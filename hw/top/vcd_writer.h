@@ -18,12 +18,13 @@ namespace npu::hw {
 
 class VcdWriter {
  public:
-  // names: "a.b.c" (dots are scopes); bits: 1 = a wire shown 0 / 1, else a vector of that width.
-  VcdWriter(std::vector<std::string> names, std::vector<int> bits);
+  // Writes the header to `out` (not owned; buffered here, written by flush() and finish()):
+  // `comment`, `version`, `timescale` as VCD spells it ("1 ps"), then the declarations of the
+  // signals: names "a.b.c" (dots are scopes); bits 1 = a wire shown 0 / 1, else a vector of that
+  // width.
+  VcdWriter(std::FILE* out, const std::vector<std::string>& names, std::vector<int> bits, const std::string& comment,
+            const std::string& version, const std::string& timescale);
 
-  // Writes to `out` (not owned; buffered here, written by flush() and finish()). `timescale` as
-  // VCD spells it ("1 ps").
-  void begin(std::FILE* out, const std::string& comment, const std::string& version, const std::string& timescale);
   // Signal `id` has `value` from `tick` on (ticks non-decreasing across calls). A vector wider
   // than its bits is written as all x, as SystemC's writer does.
   void set(uint64_t tick, size_t id, uint64_t value);
@@ -40,7 +41,6 @@ class VcdWriter {
   void write_value(size_t id);
   void flush();
 
-  std::vector<std::string> names_;
   std::vector<int> bits_;
   std::vector<std::string> ids_;
   std::vector<uint64_t> value_, written_;

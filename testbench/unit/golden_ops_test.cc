@@ -129,10 +129,8 @@ TEST(GoldenLinear, BlockedSumsAreThePlainLoopBitForBit) {
       for (int64_t q = 0; q < k; ++q) s = s + x.get(i * k + q) * w.get(j * k + q);
       want[size_t(i * n + j)] = float(s);
     }
-  int paths = 0;
   for (SimdPath path : {SimdPath::Portable, SimdPath::Avx2, SimdPath::Avx512}) {
     if (!simd_path_available(path)) continue;
-    ++paths;
     const Tensor y = linear(x, w, nullptr, Dtype::F32, path);
     int differ = 0;
     for (int64_t i = 0; i < m * n; ++i) {
@@ -141,7 +139,6 @@ TEST(GoldenLinear, BlockedSumsAreThePlainLoopBitForBit) {
     }
     EXPECT_EQ(differ, 0) << "path " << int(path);
   }
-  EXPECT_GE(paths, 1);
 }
 
 TEST(GoldenRmsNormLinear, NormedIsRoundedToBf16BeforeTheMatmul) {

@@ -27,8 +27,7 @@ std::string write_with_vcd_writer(const std::vector<std::string>& names, const s
                                   const std::vector<Step>& steps, uint64_t end_tick, const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "wb");
   EXPECT_NE(f, nullptr);
-  VcdWriter w(names, bits);
-  w.begin(f, "a comment", "test", "1 ps");
+  VcdWriter w(f, names, bits, "a comment", "test", "1 ps");
   for (const Step& s : steps) w.set(s.tick, s.id, s.value);
   w.finish(end_tick);
   std::fclose(f);
